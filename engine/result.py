@@ -1,0 +1,135 @@
+"""What a pairing system returns: the round pairing and its explanation.
+
+Every decision the engine takes is written as a :class:`Step` that cites the
+article (or rule) that decided it, so a committee can read and quote it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class PairingImpossible(Exception):
+    """No pairing complying with the absolute criteria exists (C.04.6 3.3.3).
+
+    The message says why; the command line exits 1 with it.
+    """
+
+
+@dataclass(frozen=True)
+class Step:
+    """One explained decision.
+
+    ``article`` is the citation ("C.04.6 3.5.5", "Olympiad 1998 rule 36",
+    "Dubov 6.4", "Lim 11.2"); ``topic`` groups steps for display ("bye",
+    "bracket", "upfloaters", "pairing", "colour", "criteria", ...);
+    ``data`` holds the machine-readable facts (TPNs, criteria values).
+    """
+
+    article: str
+    topic: str
+    message: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"article": self.article, "topic": self.topic, "message": self.message, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A pairing of two participants; ``white`` has the team colour (board 1)."""
+
+    white: int
+    black: int
+    colour_article: str = ""  # the article that decided the colours
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"white": self.white, "black": self.black, "colour_article": self.colour_article}
+
+
+@dataclass
+class RoundPairing:
+    """The pairing of one round, pairs in board (table) order."""
+
+    round: int
+    pairs: list[Pair]
+    bye: int | None = None
+    explanation: list[Step] = field(default_factory=list)
+    system: str = ""
+
+    def explain(self, article: str, topic: str, message: str, **data: Any) -> None:
+        self.explanation.append(Step(article, topic, message, data))
+
+    def opponents(self) -> dict[int, int | None]:
+        out: dict[int, int | None] = {}
+        for p in self.pairs:
+            out[p.white] = p.black
+            out[p.black] = p.white
+        if self.bye is not None:
+            out[self.bye] = None
+        return out
+
+    def same_pairing_as(self, other: RoundPairing) -> bool:
+        """Same pairs with the same colours and the same bye (board order aside)."""
+        return self.bye == other.bye and {(p.white, p.black) for p in self.pairs} == {
+            (p.white, p.black) for p in other.pairs
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "system": self.system,
+            "pairs": [p.to_dict() for p in self.pairs],
+            "bye": self.bye,
+            "explanation": [s.to_dict() for s in self.explanation],
+        }
+
+    def explanation_text(self) -> str:
+        return "\n".join(f"[{s.article}] {s.message}" for s in self.explanation)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A criterion an (amended) pairing breaks, as the checker reports it."""
+
+    criterion: str  # "C1", "C2", "C8", "Olympiad rule 14a", ...
+    absolute: bool
+    message: str
+    tpns: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "criterion": self.criterion,
+            "absolute": self.absolute,
+            "message": self.message,
+            "tpns": list(self.tpns),
+        }
+
+
+@dataclass
+class CheckReport:
+    """How a given pairing compares with the engine's (see ``engine.api.check``)."""
+
+    round: int
+    violations: list[Violation] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)  # human-readable
+    engine_pairing: RoundPairing | None = None
+
+    @property
+    def has_absolute_violation(self) -> bool:
+        return any(v.absolute for v in self.violations)
+
+    @property
+    def matches_engine(self) -> bool:
+        return not self.differences
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "violations": [v.to_dict() for v in self.violations],
+            "differences": self.differences,
+            "matches_engine": self.matches_engine,
+            "has_absolute_violation": self.has_absolute_violation,
+            "engine_pairing": self.engine_pairing.to_dict() if self.engine_pairing else None,
+        }

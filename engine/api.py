@@ -14,20 +14,25 @@ def pair(state: TournamentState) -> RoundPairing:
     return pairing
 
 
-def check(state: TournamentState, proposed: RoundPairing) -> CheckReport:
+def check(
+    state: TournamentState, proposed: RoundPairing, engine_pairing: RoundPairing | None = None
+) -> CheckReport:
     """Compare a proposed pairing of ``state.next_round`` with the engine's.
 
     Reports the criteria the proposal breaks (absolute ones block approval)
     and, pair by pair, where it departs from the engine's pairing.
+    ``engine_pairing``, when given, is the engine's pairing of this same
+    state computed before (``pair(state)``), so it is not computed again.
     """
     system = systems.get(state.system)
     report = CheckReport(round=proposed.round)
     report.violations = list(system.violations(state, proposed))
-    try:
-        engine_pairing = pair(state)
-    except Exception as exc:  # the engine may find no pairing at all
-        report.differences.append(f"the engine found no pairing: {exc}")
-        return report
+    if engine_pairing is None:
+        try:
+            engine_pairing = pair(state)
+        except Exception as exc:  # the engine may find no pairing at all
+            report.differences.append(f"the engine found no pairing: {exc}")
+            return report
     report.engine_pairing = engine_pairing
     report.differences = describe_differences(engine_pairing, proposed)
     return report

@@ -1,0 +1,23 @@
+# One image for the web server (gunicorn), the Celery worker and beat.
+FROM python:3.11-slim AS base
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DJANGO_SETTINGS_MODULE=pairing_site.settings.production
+
+WORKDIR /app
+COPY requirements.txt ./
+RUN pip install -r requirements.txt
+
+COPY . .
+# Static files are collected into the image and served by WhiteNoise.
+RUN DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \
+    python manage.py collectstatic --noinput \
+ && useradd --system --uid 10001 --home /app app \
+ && chown -R app /app
+USER app
+
+EXPOSE 8000
+CMD ["gunicorn", "pairing_site.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

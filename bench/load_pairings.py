@@ -1,0 +1,227 @@
+"""Load benchmark of the public pairings page and API, and of "compute" with a real worker.
+
+    .venv/bin/python bench/load_pairings.py [--teams 180] [--rounds 4] [--duration 10]
+                                            [--connections 50] [--workers 5]
+    .venv/bin/python bench/load_pairings.py --url http://127.0.0.1:8000 --slug SLUG --round 4
+
+Without ``--url`` it builds a fresh PostgreSQL database ``pairing_bench``
+(127.0.0.1:5432, user postgres): a C.04.6 event of ``--teams`` teams whose
+rounds 1..``--rounds`` are each computed by a real Celery worker on Redis
+(``REDIS_URL``, default redis://127.0.0.1:6379/14), approved, published and
+played, timing "compute" from the request to the draft being ready. It then
+starts gunicorn on 127.0.0.1 and drives the last round's public page and its
+API endpoint with ``wrk`` (``apt-get install -y wrk``) at ``--connections``
+concurrent clients for ``--duration`` seconds each, printing p95 latency and
+requests per second. Targets: p95 <= 100 ms, >= 300 req/s; compute <= 2 s.
+Only 127.0.0.1 is ever loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+LUA = Path(__file__).resolve().parent / "wrk_p95.lua"
+DB_NAME = "pairing_bench"
+SLUG = "bench-swiss"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{url} did not answer within {timeout:.0f} s")
+
+
+def recreate_database(env: dict) -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def start_worker(env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [str(BIN / "celery"), "-A", "pairing_site", "worker", "-n", "bench@%h", "-c", "1", "-l", "warning",
+         "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+
+
+def stop(proc: subprocess.Popen | None) -> None:
+    if proc is not None and proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def build_event(teams: int, rounds: int, seed: int = 2026) -> list[float]:
+    """Create the event and run rounds 1..rounds through the worker; compute times in seconds."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from committee import services
+    from committee.models import PairingRun
+    from tournaments.models import Membership, Player, Team, Tournament
+    from tournaments.models.membership import Role
+    from tournaments.services import assign_initial_order, create_rounds, draw_initial_colour
+
+    rng = random.Random(seed)
+    t = Tournament.objects.create(name=f"Bench Swiss ({teams} teams)", slug=SLUG, rounds_total=rounds + 2)
+    for i in range(1, teams + 1):
+        team = Team.objects.create(tournament=t, name=f"Team {i:03d}", federation=f"X{i % 100:02d}")
+        base = 2700 - 4 * i
+        Player.objects.bulk_create(
+            Player(team=team, name=f"Player {i}-{b}", rating=base - 10 * b, board_order=b) for b in range(1, 6)
+        )
+    assign_initial_order(t)
+    draw_initial_colour(t, colour="w")
+    create_rounds(t)
+    member = get_user_model().objects.create_user("bench-member", password="bench")
+    Membership.objects.create(user=member, tournament=t, role=Role.COMMITTEE_MEMBER)
+
+    times = []
+    for number in range(1, rounds + 1):
+        rnd = t.rounds.get(number=number)
+        started = time.perf_counter()
+        run = services.request_pairing(round=rnd, user=member)
+        while True:
+            status = PairingRun.objects.values_list("status", flat=True).get(pk=run.pk)
+            if status in ("succeeded", "failed"):
+                break
+            time.sleep(0.01)
+        elapsed = time.perf_counter() - started
+        if status == "failed":
+            raise SystemExit(f"round {number}: {PairingRun.objects.get(pk=run.pk).error}")
+        times.append(elapsed)
+        print(f"  round {number}: draft ready {elapsed:.2f} s after the request (real worker)")
+        version = services.current_version(rnd)
+        services.approve(version=version, user=member)
+        services.publish(version=version, user=member)
+        if number < rounds:
+            play(rnd, rng)
+    return times
+
+
+def play(rnd, rng: random.Random) -> None:
+    from tournaments.models import RoundState as S
+    from tournaments.services import create_board_games, recompute_match, record_board_results, transition_round
+
+    for target in (S.LINEUPS_OPEN, S.LINEUPS_CLOSED, S.BOARD_PAIRINGS_POSTED, S.IN_PLAY):
+        rnd = transition_round(rnd, target)
+    for m in rnd.matches.select_related("white_team", "black_team"):
+        if m.is_bye:
+            recompute_match(m)
+            continue
+        games = create_board_games(m, list(m.white_team.players.all()[:4]), list(m.black_team.players.all()[:4]))
+        record_board_results(m, [rng.choice(["1-0", "0-1", "1/2-1/2"]) for _ in games])
+    transition_round(rnd, S.COMPLETE)
+
+
+def wrk(url: str, connections: int, duration: int) -> tuple[float, float, int]:
+    """(p95 ms, requests/s, non-2xx) of a wrk run against ``url``."""
+    if not url.startswith("http://127.0.0.1:"):
+        raise SystemExit("only 127.0.0.1 is loaded")
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(LUA), url],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    values = dict(line.split("=", 1) for line in out.splitlines() if line.startswith("BENCH_"))
+    return float(values["BENCH_P95_MS"]), float(values["BENCH_RPS"]), int(values["BENCH_NON2XX"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", help="a running site (http://127.0.0.1:PORT); skips building and compute")
+    parser.add_argument("--slug", default=SLUG)
+    parser.add_argument("--round", type=int, help="the round to load (default: the last built)")
+    parser.add_argument("--teams", type=int, default=180)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is not installed: apt-get install -y wrk")
+
+    number = args.round or args.rounds
+    gunicorn = worker = None
+    try:
+        if args.url:
+            base = args.url.rstrip("/")
+        else:
+            env = {
+                **os.environ,
+                "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+                "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
+                "DJANGO_DEBUG": "false",
+                "DJANGO_CONN_MAX_AGE": "60",
+                "DJANGO_LOG_LEVEL": "WARNING",
+                "DJANGO_SETTINGS_MODULE": "pairing_site.settings",
+            }
+            print(f"building {args.teams} teams, {args.rounds} rounds in PostgreSQL database {DB_NAME} ...")
+            recreate_database(env)
+            os.environ.update(env)
+            sys.path.insert(0, str(ROOT))
+            worker = start_worker(env)
+            times = build_event(args.teams, args.rounds)
+            stop(worker)
+            worker = None
+            print(
+                f"compute ({args.teams} teams, request -> draft ready, real worker): "
+                f"median {statistics.median(times):.2f} s, max {max(times):.2f} s (target <= 2 s)"
+            )
+            port = free_port()
+            gunicorn = subprocess.Popen(
+                [str(BIN / "gunicorn"), "pairing_site.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
+                 "--log-level", "warning"],
+                cwd=ROOT, env=env, start_new_session=True,
+            )
+            base = f"http://127.0.0.1:{port}"
+            wait_http(f"{base}/healthz/")
+        page = f"{base}/t/{args.slug}/round/{number}/pairings/"
+        api = f"{base}/api/tournaments/{args.slug}/rounds/{number}/pairings/"
+        for name, url in (("public page", page), ("API endpoint", api)):
+            wait_http(url)
+            wrk(url, args.connections, 2)  # warm-up
+            p95, rps, bad = wrk(url, args.connections, args.duration)
+            print(
+                f"{name:12} {url}\n  {args.connections} clients, {args.duration} s: p95 {p95:.1f} ms, "
+                f"{rps:.0f} req/s, non-2xx {bad} (targets p95 <= 100 ms, >= 300 req/s)"
+            )
+    finally:
+        stop(gunicorn)
+        stop(worker)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The pairing committee: pairing runs, review, approval, decisions."""

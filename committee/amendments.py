@@ -1,0 +1,114 @@
+"""Hand amendments of a draft pairing: swap opponents, swap colours, move the bye.
+
+Rule 58 of the 1998 Olympiad rules lets the committee depart from the
+computer's pairing; C.04.6 3.3.3 leaves an impossible pairing to the Chief
+Arbiter. These functions only rearrange a :class:`RoundPairing`; whether the
+result is acceptable is for ``engine.api.check`` to say. Pairs keep their board
+order; a changed pair cites the committee instead of an article for its colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.result import Pair, RoundPairing
+
+AMENDED = "committee amendment"
+
+OPERATIONS = {
+    "swap_opponents": "Swap two teams' places",
+    "swap_colours": "Swap the colours of a pairing",
+    "move_bye": "Move the pairing-allocated bye",
+}
+
+
+class AmendmentError(ValueError):
+    """The amendment cannot be applied to this pairing (the message says why)."""
+
+
+def _copy(pairing: RoundPairing) -> RoundPairing:
+    return RoundPairing(
+        round=pairing.round,
+        pairs=list(pairing.pairs),
+        bye=pairing.bye,
+        explanation=list(pairing.explanation),
+        system=pairing.system,
+    )
+
+
+def _find(pairing: RoundPairing, tpn: int) -> int | None:
+    """Index of the pair ``tpn`` plays in, or None for the bye."""
+    for i, p in enumerate(pairing.pairs):
+        if tpn in (p.white, p.black):
+            return i
+    if pairing.bye == tpn:
+        return None
+    raise AmendmentError(f"team {tpn} is not in the pairing of round {pairing.round}")
+
+
+def _put(pair: Pair, old: int, new: int) -> Pair:
+    if pair.white == old:
+        return Pair(new, pair.black, AMENDED)
+    return Pair(pair.white, new, AMENDED)
+
+
+def swap_opponents(pairing: RoundPairing, a: int, b: int) -> RoundPairing:
+    """Team ``a`` takes ``b``'s place and ``b`` takes ``a``'s (colour slots kept).
+
+    When one of them has the bye, the bye moves to the other.
+    """
+    if a == b:
+        raise AmendmentError("choose two different teams to swap")
+    out = _copy(pairing)
+    ia, ib = _find(out, a), _find(out, b)
+    if ia is not None and ia == ib:
+        raise AmendmentError(f"teams {a} and {b} already play each other; swap their colours instead")
+    if ia is None:
+        out.pairs[ib] = _put(out.pairs[ib], b, a)
+        out.bye = b
+    elif ib is None:
+        out.pairs[ia] = _put(out.pairs[ia], a, b)
+        out.bye = a
+    else:
+        out.pairs[ia] = _put(out.pairs[ia], a, b)
+        out.pairs[ib] = _put(out.pairs[ib], b, a)
+    return out
+
+
+def swap_colours(pairing: RoundPairing, tpn: int) -> RoundPairing:
+    """Give the team colour (board 1 White) to the other team of ``tpn``'s pairing."""
+    out = _copy(pairing)
+    i = _find(out, tpn)
+    if i is None:
+        raise AmendmentError(f"team {tpn} has the bye; it has no colour to swap")
+    p = out.pairs[i]
+    out.pairs[i] = replace(p, white=p.black, black=p.white, colour_article=AMENDED)
+    return out
+
+
+def move_bye(pairing: RoundPairing, tpn: int) -> RoundPairing:
+    """Give the pairing-allocated bye to ``tpn``; the old bye team takes its place."""
+    if pairing.bye is None:
+        raise AmendmentError("this round has no pairing-allocated bye to move")
+    if pairing.bye == tpn:
+        raise AmendmentError(f"team {tpn} already has the bye")
+    return swap_opponents(pairing, tpn, pairing.bye)
+
+
+def apply(pairing: RoundPairing, operation: str, a: int, b: int | None = None) -> RoundPairing:
+    """Apply one named amendment (see :data:`OPERATIONS`)."""
+    if operation == "swap_opponents":
+        if b is None:
+            raise AmendmentError("swapping opponents needs two teams")
+        return swap_opponents(pairing, a, b)
+    if operation == "swap_colours":
+        return swap_colours(pairing, a)
+    if operation == "move_bye":
+        return move_bye(pairing, a)
+    raise AmendmentError(f"unknown amendment {operation!r}; known: {', '.join(OPERATIONS)}")
+
+
+def changed_pairs(engine: RoundPairing, amended: RoundPairing) -> set[frozenset[int]]:
+    """Pairs (as TPN sets) of ``amended`` that differ from the engine's, colours included."""
+    exp = {(p.white, p.black) for p in engine.pairs}
+    return {frozenset((p.white, p.black)) for p in amended.pairs if (p.white, p.black) not in exp}

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class CommitteeConfig(AppConfig):
+    name = "committee"
+    verbose_name = "Pairing committee"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from committee import permissions, tasks  # noqa: F401  (rules perms; Celery signal handlers)

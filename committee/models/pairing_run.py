@@ -1,0 +1,57 @@
+"""One run of the engine on a frozen input snapshot."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class PairingRun(models.Model):
+    """The engine paired (or tried to pair) one round from one input.
+
+    ``input_snapshot`` is the engine input as JSON and ``input_hash`` its
+    SHA-256 (hex, of the canonical JSON); a round has at most one run per
+    input (the same input gives the same pairing, so it is not run twice).
+    ``output`` is ``RoundPairing.to_dict()``, ``explanation`` its steps,
+    ``checker_report`` a ``CheckReport.to_dict()`` where one was made.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="pairing_runs"
+    )
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="pairing_runs")
+    input_snapshot = models.JSONField()
+    input_hash = models.CharField(max_length=64)
+    engine_version = models.CharField(max_length=40, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
+    output = models.JSONField(null=True, blank=True)
+    explanation = models.JSONField(default=list, blank=True)
+    checker_report = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The worker's claim (committee.services.runs.claim_run): who computes the
+    # run, with which token, until when; attempts counts the claims.
+    claimed_by = models.CharField(max_length=200, blank=True)
+    claim_token = models.CharField(max_length=32, blank=True)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "input_hash"], name="one_run_per_round_input"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Run {self.pk} of {self.round} ({self.status})"

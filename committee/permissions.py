@@ -1,0 +1,85 @@
+"""Who may do what with a round's pairing (``rules`` predicates).
+
+Roles come from ``tournaments.Membership``: committee member, committee
+chair, arbiter, team captain (bound to one team); anyone else is the public.
+Every permission takes the tournament (or a round of it) as its object.
+
+- committee members and the chair request, amend, annotate (rule 57),
+  approve and publish;
+- arbiters see the drafts and notes, and only the Chief Arbiter's override
+  of an absolute criterion is theirs (C.04.6 3.3.3);
+- captains and the public see published pairings only (rule 60).
+"""
+
+from __future__ import annotations
+
+import rules
+from django.core.exceptions import PermissionDenied
+
+from tournaments.models import Membership, Round, Tournament
+from tournaments.models.membership import Role
+
+
+def tournament_of(obj) -> Tournament | None:
+    if isinstance(obj, Tournament):
+        return obj
+    if isinstance(obj, Round):
+        return obj.tournament
+    tournament = getattr(obj, "tournament", None)
+    if tournament is None and getattr(obj, "round", None) is not None:
+        tournament = obj.round.tournament
+    return tournament
+
+
+def roles_of(user, obj) -> frozenset[str]:
+    """The user's roles in the tournament of ``obj`` (cached on the user object)."""
+    tournament = tournament_of(obj)
+    if tournament is None or user is None or not user.is_authenticated:
+        return frozenset()
+    cache = user.__dict__.setdefault("_committee_roles", {})
+    if tournament.pk not in cache:
+        cache[tournament.pk] = frozenset(
+            Membership.objects.filter(user=user, tournament_id=tournament.pk).values_list("role", flat=True)
+        )
+    return cache[tournament.pk]
+
+
+@rules.predicate
+def is_committee_member(user, obj) -> bool:
+    return bool(roles_of(user, obj) & {Role.COMMITTEE_MEMBER, Role.COMMITTEE_CHAIR})
+
+
+@rules.predicate
+def is_committee_chair(user, obj) -> bool:
+    return Role.COMMITTEE_CHAIR in roles_of(user, obj)
+
+
+@rules.predicate
+def is_arbiter(user, obj) -> bool:
+    return Role.ARBITER in roles_of(user, obj)
+
+
+PERMISSIONS = {
+    "committee.view_draft": is_committee_member | is_arbiter,
+    "committee.request_pairing": is_committee_member,
+    "committee.amend_draft": is_committee_member,
+    "committee.write_note": is_committee_member,
+    "committee.approve": is_committee_member,
+    "committee.publish": is_committee_member,
+    "committee.start_correction": is_committee_member,
+    "committee.override": is_arbiter,
+}
+
+for _name, _predicate in PERMISSIONS.items():
+    rules.add_perm(_name, _predicate)
+
+
+def has(user, perm: str, obj) -> bool:
+    return PERMISSIONS[perm].test(user, obj)
+
+
+def require(user, perm: str, obj) -> None:
+    """Raise ``PermissionDenied`` naming what the user may not do."""
+    if not has(user, perm, obj):
+        what = perm.split(".", 1)[1].replace("_", " ")
+        raise PermissionDenied(f"You may not {what} in {tournament_of(obj)}.")

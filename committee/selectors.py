@@ -1,0 +1,256 @@
+"""Reads for the committee's pages and API, and for the public pairings.
+
+Drafts are shown to the committee and arbiters only; the public and the
+captains see publications only (rule 60). Rows are plain dicts so templates
+and serializers read the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from committee.models import Approval, Decision, DraftVersion, PairingRun, Publication
+from committee.services.approvals import approvals_needed
+from engine import systems
+from tournaments.models import Round, Tournament
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def round_of(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
+
+
+def current_version(round: Round) -> DraftVersion | None:
+    return round.draft_versions.select_related("run", "author").order_by("-pk").first()
+
+
+def latest_run(round: Round) -> PairingRun | None:
+    return round.pairing_runs.order_by("-created_at", "-pk").first()
+
+
+def active_run(round: Round) -> PairingRun | None:
+    return round.pairing_runs.filter(status__in=["queued", "running"]).order_by("-pk").first()
+
+
+def runs_of(round: Round) -> QuerySet[PairingRun]:
+    return round.pairing_runs.order_by("-created_at", "-pk").defer("input_snapshot")
+
+
+def versions_of(round: Round) -> QuerySet[DraftVersion]:
+    return round.draft_versions.select_related("author", "override").order_by("-pk")
+
+
+def notes_of(round: Round) -> QuerySet[Decision]:
+    return (
+        Decision.objects.filter(round=round)
+        .select_related("author")
+        .prefetch_related("subjects", "matches")
+        .order_by("created_at", "pk")
+    )
+
+
+def publications_of(round: Round) -> QuerySet[Publication]:
+    return round.publications.select_related("published_by").order_by("-number")
+
+
+def latest_publication(round: Round) -> Publication | None:
+    return round.publications.order_by("-number").first()
+
+
+# -- rows ---------------------------------------------------------------------------
+
+
+def _scores(snapshot: dict[str, Any] | None) -> dict[int, tuple[float, float]]:
+    if not snapshot:
+        return {}
+    return {
+        p["tpn"]: (
+            sum(r.get("match_points", 0) for r in p.get("history", [])),
+            sum(r.get("game_points", 0) for r in p.get("history", [])),
+        )
+        for p in snapshot.get("participants", [])
+    }
+
+
+def _team_names(round: Round) -> dict[int, dict[str, str]]:
+    return {
+        t["tpn"]: {
+            "name": t["name"],
+            "short_name": t["short_name"] or t["name"],
+            "federation": t["federation"],
+        }
+        for t in round.tournament.teams.filter(tpn__isnull=False).values(
+            "tpn", "name", "short_name", "federation"
+        )
+    }
+
+
+def _side(tpn: int, names: dict, scores: dict) -> dict[str, Any]:
+    info = (
+        names.get(tpn)
+        or names.get(str(tpn))
+        or {"name": f"TPN {tpn}", "short_name": str(tpn), "federation": ""}
+    )
+    mp, gp = scores.get(tpn, (None, None))
+    return {"tpn": tpn, **info, "match_points": mp, "game_points": gp}
+
+
+def pairing_rows(
+    pairing: dict[str, Any], names: dict, scores: dict | None = None, engine: dict | None = None, report=None
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Rows in board (table) order, and the bye row; marks departures from ``engine``."""
+    scores = scores or {}
+    engine_pairs = {(p["white"], p["black"]) for p in (engine or {}).get("pairs", [])}
+    violations = (report or {}).get("violations", [])
+    rows = []
+    for table, p in enumerate(pairing.get("pairs", []), start=1):
+        tpns = {p["white"], p["black"]}
+        rows.append(
+            {
+                "table": table,
+                "white": _side(p["white"], names, scores),
+                "black": _side(p["black"], names, scores),
+                "colour_article": p.get("colour_article", ""),
+                "changed": engine is not None and (p["white"], p["black"]) not in engine_pairs,
+                "violations": [v for v in violations if tpns & set(v.get("tpns", []))],
+            }
+        )
+    bye = None
+    if pairing.get("bye") is not None:
+        b = pairing["bye"]
+        bye = {
+            "team": _side(b, names, scores),
+            "changed": engine is not None and engine.get("bye") != b,
+            "violations": [v for v in violations if b in v.get("tpns", [])],
+        }
+    return rows, bye
+
+
+@dataclass
+class DraftView:
+    """Everything the review page shows about the current draft of a round."""
+
+    round: Round
+    version: DraftVersion | None
+    run: PairingRun | None
+    active_run: PairingRun | None
+    last_failed_run: PairingRun | None
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    bye: dict[str, Any] | None = None
+    explanation: list[dict[str, Any]] = field(default_factory=list)
+    report: dict[str, Any] = field(default_factory=dict)
+    approvals: list[Approval] = field(default_factory=list)
+    still_needed: str | None = None
+    system_label: str = ""
+
+    @property
+    def blocked(self) -> bool:
+        return bool(
+            self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
+        )
+
+
+def draft_view(round: Round) -> DraftView:
+    version = current_version(round)
+    active = active_run(round)
+    latest = latest_run(round)
+    failed = latest if latest is not None and latest.status == PairingRun.Status.FAILED else None
+    view = DraftView(
+        round=round,
+        version=version,
+        run=version.run if version else None,
+        active_run=active,
+        last_failed_run=failed,
+        system_label=systems.LABELS.get(round.tournament.pairing_system, ""),
+    )
+    if version is None:
+        return view
+    run = version.run
+    names = _team_names(round)
+    view.rows, view.bye = pairing_rows(
+        version.pairing, names, _scores(run.input_snapshot), engine=run.output, report=version.check_report
+    )
+    view.explanation = list(run.explanation or [])
+    view.report = version.check_report
+    view.approvals = list(version.approvals.select_related("user"))
+    view.still_needed = approvals_needed(version)
+    return view
+
+
+def publication_view(publication: Publication) -> dict[str, Any]:
+    """The rows of a publication, named as they were published."""
+    names = {int(k): v for k, v in publication.teams.items()}
+    rows, bye = pairing_rows(publication.pairing, names)
+    return {"publication": publication, "rows": rows, "bye": bye}
+
+
+def writeup_draft(round: Round) -> str:
+    """A draft of the round's write-up (rule 57) for the members to edit."""
+    version = current_version(round)
+    if version is None:
+        return ""
+    run = version.run
+    names = _team_names(round)
+
+    def team(tpn) -> str:
+        info = names.get(tpn)
+        return f"{info['name']} ({tpn})" if info else f"TPN {tpn}"
+
+    lines = [
+        f"Pairing of round {round.number} of {round.tournament.name}.",
+        f"Computed with {systems.LABELS.get(round.tournament.pairing_system, round.tournament.pairing_system)} "
+        f"from the results as they stood at {run.created_at:%Y-%m-%d %H:%M} UTC.",
+    ]
+    steps = run.explanation or []
+    for topic, title in (("bye", "Bye"), ("upfloaters", "Floaters"), ("floaters", "Floaters")):
+        picked = [s for s in steps if s.get("topic") == topic]
+        if picked:
+            lines.append(f"{title}:")
+            lines += [f"- [{s['article']}] {s['message']}" for s in picked]
+    colour_articles: dict[str, int] = {}
+    for p in version.pairing.get("pairs", []):
+        key = p.get("colour_article") or "not stated"
+        colour_articles[key] = colour_articles.get(key, 0) + 1
+    if colour_articles:
+        lines.append(
+            "Colours decided by: "
+            + "; ".join(f"{a} ({n} pairing{'s' if n > 1 else ''})" for a, n in colour_articles.items())
+        )
+    amended = (
+        round.draft_versions.filter(run=run, number__gt=0)
+        .select_related("author", "override")
+        .order_by("number")
+    )
+    if amended:
+        lines.append("Amendments by the committee:")
+        for v in amended:
+            what = {
+                "swap_opponents": f"swapped {team(v.team_a)} and {team(v.team_b)}",
+                "swap_colours": f"swapped the colours of {team(v.team_a)}'s pairing",
+                "move_bye": f"gave the bye to {team(v.team_a)}",
+            }.get(v.operation, v.operation)
+            who = v.author.get_username() if v.author else "?"
+            broken = [f"{x['criterion']}" for x in v.check_report.get("violations", [])]
+            lines.append(
+                f"- v{v.number} ({who}, {v.created_at:%H:%M}): {what}"
+                + (f"; breaks {', '.join(broken)}" if broken else "")
+            )
+            if hasattr(v, "override"):
+                lines.append(f"  Chief Arbiter's override: {v.override.reason}")
+    lines.append("Reason for the decisions: ")
+    return "\n".join(lines)
+
+
+def rounds_for_dashboard(tournament: Tournament) -> QuerySet[Round]:
+    return tournament.rounds.order_by("number").prefetch_related(
+        Prefetch(
+            "publications", queryset=Publication.objects.order_by("-number").only("id", "round_id", "number")
+        ),
+    )

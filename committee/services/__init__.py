@@ -1,0 +1,26 @@
+"""The committee's services: every write of the round cycle goes through these.
+
+- ``request_pairing`` / ``execute_run`` / ``recover_orphaned_runs``: pairing runs
+- ``amend_draft``: hand amendments, checked at once
+- ``override_absolute``, ``approve``, ``publish``, ``start_correction``
+- ``add_note``: decision notes (rule 57)
+"""
+
+from .approvals import approvals_needed, approve, override_absolute, publish, start_correction
+from .drafts import amend_draft, current_version
+from .notes import add_note
+from .runs import execute_run, recover_orphaned_runs, request_pairing
+
+__all__ = [
+    "add_note",
+    "amend_draft",
+    "approvals_needed",
+    "approve",
+    "current_version",
+    "execute_run",
+    "override_absolute",
+    "publish",
+    "recover_orphaned_runs",
+    "request_pairing",
+    "start_correction",
+]

@@ -1,0 +1,179 @@
+"""Approval and publication of a round's pairing, and corrections after it.
+
+An approval covers one draft version. The tournament's policy says how many
+are needed: any committee member, the chair, or two members. A version that
+breaks an absolute criterion (a rematch, a second bye) cannot be approved
+unless the Chief Arbiter overrides it with a reason (C.04.6 3.3.3).
+
+Publication (rule 60) freezes the approved version as an immutable
+:class:`Publication` and creates the round's matches. A correction reopens
+the round for review with a recorded reason (rule 57) and is published as the
+next publication, which lists what changed and why. The round row is locked
+(SELECT ... FOR UPDATE) for each step, so two members acting at the same
+moment cannot publish twice or publish a stale draft.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from committee import permissions
+from committee.errors import ApprovalBlocked
+from committee.models import Approval, ArbiterOverride, Decision, DraftVersion, Publication
+from committee.pairing_codec import pairing_from_dict
+from committee.services.drafts import _to, lock_current
+from engine import api
+from tournaments.models import Round, RoundState, Team
+from tournaments.models.tournament import ApprovalPolicy
+from tournaments.services import save_pairing
+
+S = RoundState
+
+
+def approvals_needed(version: DraftVersion) -> str | None:
+    """What the policy still needs before ``version`` is approved; None when it is."""
+    policy = version.round.tournament.approval_policy
+    approvals = list(version.approvals.all())
+    if policy == ApprovalPolicy.CHAIRMAN:
+        return None if any(a.as_chair for a in approvals) else "the committee chair's approval"
+    if policy == ApprovalPolicy.TWO_MEMBERS:
+        missing = 2 - len({a.user_id for a in approvals})
+        return None if missing <= 0 else f"{missing} more committee member's approval"
+    return None if approvals else "a committee member's approval"
+
+
+def _require_no_blocking_violation(version: DraftVersion) -> None:
+    if version.has_absolute_violation and not ArbiterOverride.objects.filter(version=version).exists():
+        broken = "; ".join(
+            f"{v['criterion']}: {v['message']}" for v in version.check_report["violations"] if v["absolute"]
+        )
+        raise ApprovalBlocked(
+            f"Draft version {version.number} breaks an absolute criterion ({broken}). It cannot be approved "
+            "unless the Chief Arbiter overrides it with a reason (C.04.6 3.3.3).",
+            code="absolute",
+        )
+
+
+def override_absolute(*, version: DraftVersion, user, reason: str) -> ArbiterOverride:
+    """The Chief Arbiter lets ``version`` be approved despite its absolute violations."""
+    permissions.require(user, "committee.override", version.round)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError("An override needs a reason (C.04.6 3.3.3: the Chief Arbiter decides).")
+    with transaction.atomic():
+        lock_current(version.round, version)
+        if not version.has_absolute_violation:
+            raise ValidationError(
+                f"Draft version {version.number} breaks no absolute criterion: nothing to override."
+            )
+        if ArbiterOverride.objects.filter(version=version).exists():
+            raise ValidationError(f"Draft version {version.number} is already overridden.")
+        return ArbiterOverride.objects.create(version=version, author=user, reason=reason)
+
+
+def approve(*, version: DraftVersion, user) -> Approval:
+    """Record ``user``'s approval of ``version``; the round is approved when the policy is met."""
+    permissions.require(user, "committee.approve", version.round)
+    with transaction.atomic():
+        rnd, current = lock_current(version.round, version)
+        if rnd.state not in (S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED):
+            raise ValidationError(
+                f"Round {rnd.number} is {rnd.get_state_display().lower()}: there is no draft to approve."
+            )
+        if rnd.pairing_runs.filter(status__in=["queued", "running"]).exists():
+            raise ValidationError(
+                "A new pairing is being computed for this round; wait for it before approving."
+            )
+        _require_no_blocking_violation(current)
+        if current.approvals.filter(user=user).exists():
+            raise ValidationError(f"You have already approved draft version {current.number}.")
+        try:
+            with transaction.atomic():
+                approval = Approval.objects.create(
+                    version=current, user=user, as_chair=permissions.is_committee_chair(user, rnd)
+                )
+        except IntegrityError:
+            raise ValidationError(f"You have already approved draft version {current.number}.") from None
+        if rnd.state == S.DRAFT_COMPUTED:
+            _to(rnd, S.UNDER_REVIEW, user)
+        if rnd.state == S.UNDER_REVIEW and approvals_needed(current) is None:
+            _to(rnd, S.APPROVED, user)
+    return approval
+
+
+def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
+    """Publish the approved ``version`` (rule 60) and create the round's matches."""
+    permissions.require(user, "committee.publish", version.round)
+    reason = (reason or "").strip()
+    with transaction.atomic():
+        rnd, current = lock_current(version.round, version)
+        if rnd.state == S.PUBLISHED:
+            raise ValidationError(f"Round {rnd.number}'s pairing is already published.", code="published")
+        if rnd.state != S.APPROVED:
+            raise ValidationError(
+                f"Round {rnd.number} is {rnd.get_state_display().lower()}: only an approved pairing is published."
+            )
+        still = approvals_needed(current)
+        if still:
+            raise ValidationError(f"Draft version {current.number} still needs {still}.")
+        _require_no_blocking_violation(current)
+        previous = rnd.publications.order_by("-number").first()
+        pairing = pairing_from_dict(current.pairing)
+        changes: list[str] = []
+        if previous is not None:
+            changes = api.describe_differences(pairing_from_dict(previous.pairing), pairing)
+            if not reason:
+                raise ValidationError("A correction of a published pairing needs a reason (rule 57).")
+        teams = {
+            str(t.tpn): {"name": t.name, "short_name": t.label, "federation": t.federation}
+            for t in Team.objects.filter(tournament_id=rnd.tournament_id, tpn__isnull=False)
+        }
+        publication = Publication.objects.create(
+            round=rnd,
+            number=(previous.number + 1) if previous else 1,
+            version=current,
+            pairing=current.pairing,
+            teams=teams,
+            reason=reason,
+            changes=changes,
+            published_by=user,
+        )
+        matches = save_pairing(rnd, pairing, replace=previous is not None)
+        _link_decisions(rnd, matches)
+        _to(rnd, S.PUBLISHED, user)
+    return publication
+
+
+def _link_decisions(rnd: Round, matches) -> None:
+    """Attach the notes written about draft pairings to the published matches."""
+    by_teams = {frozenset(t.tpn for t in m.teams()): m for m in matches}
+    for subject in rnd.decision_subjects.select_related("decision"):
+        match = by_teams.get(subject.tpns)
+        if match is not None:
+            subject.decision.matches.add(match)
+
+
+def start_correction(*, round: Round, user, reason: str) -> Decision:
+    """Reopen a published pairing for review; the reason is recorded (rule 57)."""
+    permissions.require(user, "committee.start_correction", round)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError("Say why the published pairing is corrected (rule 57).")
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+        if rnd.state != S.PUBLISHED:
+            raise ValidationError(
+                f"Round {rnd.number} is {rnd.get_state_display().lower()}: only a published pairing "
+                "whose lineups are not open yet can be corrected."
+            )
+        if rnd.matches.filter(white_match_points__isnull=False).exists():
+            raise ValidationError(f"Round {rnd.number} has results: its pairing cannot be corrected.")
+        decision = Decision.objects.create(
+            tournament=rnd.tournament,
+            round=rnd,
+            author=user,
+            text=f"Correction of the published pairing: {reason}",
+        )
+        _to(rnd, S.UNDER_REVIEW, user)
+    return decision

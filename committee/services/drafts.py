@@ -1,0 +1,90 @@
+"""Hand amendments of the draft, checked at once against the system's criteria.
+
+Rule 58 (1998): the committee's pairing need not agree with the computer's.
+Each amendment makes the next :class:`DraftVersion` of the current run; it is
+refused when made over a version that is no longer the current one, so two
+members never overwrite each other's work unknowingly.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from committee import amendments, permissions
+from committee.errors import StaleDraft
+from committee.models import DraftVersion
+from committee.pairing_codec import pairing_from_dict, pairing_to_dict, state_from_dict, stored_report
+from engine import api
+from tournaments.models import Round, RoundState
+
+S = RoundState
+
+
+def current_version(round: Round) -> DraftVersion | None:
+    """The draft the committee is working on: the newest version of the newest computed run."""
+    return round.draft_versions.select_related("run", "author").order_by("-pk").first()
+
+
+def lock_current(round: Round, version: DraftVersion) -> tuple[Round, DraftVersion]:
+    """Lock the round and make sure ``version`` is still its current draft."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    current = current_version(rnd)
+    if current is None:
+        raise ValidationError(f"Round {rnd.number} has no draft pairing yet.")
+    if current.pk != version.pk:
+        who = current.author.get_username() if current.author else "the engine"
+        raise StaleDraft(
+            f"Draft version {version.number} is no longer current: {who} saved version "
+            f"{current.number} at {current.created_at:%H:%M:%S}. Reload the page and amend the newer version.",
+            code="stale",
+        )
+    return rnd, current
+
+
+def amend_draft(
+    *, version: DraftVersion, operation: str, team_a: int, team_b: int | None = None, user
+) -> DraftVersion:
+    """Apply one amendment to ``version`` (the one the member saw) and check the result."""
+    permissions.require(user, "committee.amend_draft", version.round)
+    with transaction.atomic():
+        rnd, current = lock_current(version.round, version)
+        if rnd.state not in (S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED):
+            raise ValidationError(
+                f"Round {rnd.number} is {rnd.get_state_display().lower()}: its draft cannot be amended now."
+            )
+        if rnd.pairing_runs.filter(status__in=["queued", "running"]).exists():
+            raise ValidationError(
+                "A new pairing is being computed for this round; wait for it before amending."
+            )
+        try:
+            proposed = amendments.apply(pairing_from_dict(current.pairing), operation, team_a, team_b)
+        except amendments.AmendmentError as exc:
+            raise ValidationError(str(exc), code="amendment") from None
+        run = current.run
+        report = api.check(
+            state_from_dict(run.input_snapshot), proposed, engine_pairing=pairing_from_dict(run.output)
+        )
+        new = DraftVersion.objects.create(
+            run=run,
+            round=rnd,
+            number=current.number + 1,
+            operation=operation,
+            team_a=team_a,
+            team_b=team_b,
+            pairing=pairing_to_dict(proposed),
+            check_report=stored_report(report),
+            author=user,
+        )
+        if rnd.state == S.APPROVED:
+            _to(rnd, S.UNDER_REVIEW, user)  # an approval covers one version only
+        elif rnd.state == S.DRAFT_COMPUTED:
+            _to(rnd, S.UNDER_REVIEW, user)
+    return new
+
+
+def _to(rnd: Round, target: str, user) -> None:
+    from tournaments.services import transition_round
+
+    transition_round(rnd, target, by=user)
+    rnd.refresh_from_db(fields=["state", "state_changed_at", "published_at"])

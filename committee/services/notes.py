@@ -1,0 +1,42 @@
+"""The committee's decision notes (Olympiad 1998 rule 57), append-only and signed.
+
+A note is attached to the round, and optionally to draft pairings (by the
+two teams' TPNs) or to published matches. Notes are never edited or deleted:
+the model refuses it; a correction is a new note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from committee import permissions
+from committee.models import Decision, DecisionSubject
+from tournaments.models import Round
+
+
+@transaction.atomic
+def add_note(*, round: Round, user, text: str, pairings: Iterable[tuple[int, int | None]] = ()) -> Decision:
+    """Record a signed note; ``pairings`` are (TPN, TPN or None for the bye) it concerns."""
+    permissions.require(user, "committee.write_note", round)
+    text = (text or "").strip()
+    if not text:
+        raise ValidationError("A note needs some text.")
+    if len(text) > 20000:
+        raise ValidationError("A note is limited to 20,000 characters.")
+    pairs = [(int(a), int(b) if b is not None else None) for a, b in pairings]
+    known = set(round.tournament.teams.filter(tpn__isnull=False).values_list("tpn", flat=True))
+    unknown = sorted({t for pair in pairs for t in pair if t is not None} - known)
+    if unknown:
+        raise ValidationError(f"No team has TPN {', '.join(map(str, unknown))} in {round.tournament}.")
+    decision = Decision.objects.create(tournament=round.tournament, round=round, author=user, text=text)
+    for a, b in pairs:
+        DecisionSubject.objects.create(decision=decision, round=round, tpn_a=a, tpn_b=b)
+    matches = [
+        m for m in round.matches.all() if any({a, b} - {None} == {t.tpn for t in m.teams()} for a, b in pairs)
+    ]
+    if matches:
+        decision.matches.add(*matches)
+    return decision

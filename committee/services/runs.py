@@ -1,0 +1,235 @@
+"""Pairing runs: ask for a round's pairing, compute it in a worker, record the draft.
+
+The engine pairs a frozen snapshot of the tournament (``engine_state``), made
+when the pairing is requested from the results as they stand (rule 56; an
+unfinished game counts as a draw, rule 11). A round has one run per snapshot
+(``input_hash``): a second request while a run is queued or running joins it,
+a request after it succeeded returns it, one after it failed runs it again.
+
+A worker claims a run with a conditional UPDATE (queued -> running), so a
+message delivered twice computes once; a run whose worker died (lease
+expired, or the same worker node restarted) may be claimed again. A run that
+fails leaves the round as it was and says why.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from committee import permissions
+from committee.models import DraftVersion, PairingRun
+from committee.pairing_codec import input_hash, pairing_to_dict, state_from_dict, state_to_dict, stored_report
+from engine import api
+from engine.result import PairingImpossible
+from tournaments.models import Round, RoundState
+from tournaments.selectors import engine_state
+from tournaments.services import transition_round
+
+log = logging.getLogger(__name__)
+
+S = RoundState
+Status = PairingRun.Status
+
+# States in which the committee may ask for (another) computed draft.
+REQUESTABLE = (S.AWAITING_RESULTS, S.PAIRING_REQUESTED, S.DRAFT_COMPUTED, S.UNDER_REVIEW)
+
+
+def lease_seconds() -> int:
+    """How long a claimed run is a worker's before another may take it over."""
+    return int(getattr(settings, "CELERY_TASK_TIME_LIMIT", 900)) + 60
+
+
+def _enqueue(run_id: int) -> None:
+    from committee.tasks import compute_pairing
+
+    transaction.on_commit(lambda: compute_pairing.delay(run_id))
+
+
+def _check_previous_round(rnd: Round, unfinished_as_draws: bool) -> None:
+    previous = rnd.tournament.rounds.filter(number=rnd.number - 1).first()
+    if previous is None or previous.state == S.COMPLETE:
+        return
+    if unfinished_as_draws and previous.state == S.IN_PLAY:
+        return
+    hint = (
+        " The committee may go ahead with unfinished games counted as draws (rule 11) once the round is in play."
+        if previous.state != S.IN_PLAY
+        else " Tick 'count unfinished games as draws' (rule 11) to go ahead now."
+    )
+    raise ValidationError(
+        f"Round {previous.number} is not complete ({previous.get_state_display().lower()}).{hint}"
+    )
+
+
+def request_pairing(*, round: Round, user, unfinished_as_draws: bool = False) -> PairingRun:
+    """Ask the engine for the pairing of ``round``; returns the (possibly joined) run."""
+    permissions.require(user, "committee.request_pairing", round)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+        if rnd.state not in REQUESTABLE:
+            raise ValidationError(
+                f"Round {rnd.number} is {rnd.get_state_display().lower()}: "
+                "a new pairing can only be computed before approval (start a correction first)."
+            )
+        _check_previous_round(rnd, unfinished_as_draws)
+        snapshot = state_to_dict(engine_state(rnd))
+        digest = input_hash(snapshot)
+        run, created = PairingRun.objects.get_or_create(
+            round=rnd,
+            input_hash=digest,
+            defaults={
+                "tournament": rnd.tournament,
+                "input_snapshot": snapshot,
+                "requested_by": user,
+                "status": Status.QUEUED,
+            },
+        )
+        if not created and run.status == Status.FAILED:
+            PairingRun.objects.filter(pk=run.pk).update(
+                status=Status.QUEUED, error="", requested_by=user, finished_at=None
+            )
+            run.refresh_from_db()
+            created = True
+        if rnd.state == S.AWAITING_RESULTS and run.status != Status.SUCCEEDED:
+            _transition(rnd, S.PAIRING_REQUESTED, user, allow_unfinished=unfinished_as_draws)
+        if created:
+            _enqueue(run.pk)
+    return run
+
+
+def _transition(rnd: Round, target: str, user=None, *, allow_unfinished: bool = False) -> None:
+    """Move the round through the cycle; the direct route when the cycle allows it."""
+    if rnd.state == target:
+        return
+    if allow_unfinished and target == S.PAIRING_REQUESTED:
+        # transition_round refuses while an earlier round is in play; rule 11
+        # lets the committee go ahead, so the step is recorded here.
+        rnd.state = target
+        rnd.state_changed_at = timezone.now()
+        rnd.save(update_fields=["state", "state_changed_at"])
+        return
+    transition_round(rnd, target, by=user)
+    rnd.refresh_from_db(fields=["state", "state_changed_at", "published_at"])
+
+
+def claim_run(run_id: int, worker: str) -> str | None:
+    """Claim a queued (or abandoned) run for ``worker``; the claim token, or None."""
+    now = timezone.now()
+    token = uuid.uuid4().hex
+    claimed = (
+        PairingRun.objects.filter(pk=run_id)
+        .filter(Q(status=Status.QUEUED) | Q(status=Status.RUNNING, lease_until__lt=now))
+        .update(
+            status=Status.RUNNING,
+            started_at=now,
+            claimed_by=worker,
+            claim_token=token,
+            attempts=F("attempts") + 1,
+            lease_until=now + timedelta(seconds=lease_seconds()),
+        )
+    )
+    return token if claimed else None
+
+
+def execute_run(run_id: int, worker: str = "", *, pause_after_claim: float = 0.0) -> PairingRun | None:
+    """Compute a run if this worker can claim it (the body of the Celery task)."""
+    token = claim_run(run_id, worker)
+    if token is None:
+        log.info("run %s is not queued (done, or claimed by another worker): skipped", run_id)
+        return None
+    if pause_after_claim:
+        time.sleep(pause_after_claim)
+    run = PairingRun.objects.get(pk=run_id)
+    try:
+        state = state_from_dict(run.input_snapshot)
+        pairing = api.pair(state)
+        report = api.check(state, pairing, engine_pairing=pairing)
+    except PairingImpossible as exc:
+        return _fail(
+            run,
+            token,
+            f"No pairing complies with the absolute criteria: {exc}. "
+            "The Chief Arbiter decides what to do (C.04.6 3.3.3).",
+        )
+    except Exception as exc:  # the page must say why; the round stays as it was
+        log.exception("pairing run %s failed", run_id)
+        return _fail(run, token, f"The engine stopped with an error: {type(exc).__name__}: {exc}")
+    return _succeed(run, token, pairing_to_dict(pairing), stored_report(report))
+
+
+def _still_ours(run_id: int, token: str) -> bool:
+    return PairingRun.objects.filter(pk=run_id, status=Status.RUNNING, claim_token=token).exists()
+
+
+@transaction.atomic
+def _succeed(run: PairingRun, token: str, output: dict, report: dict) -> PairingRun | None:
+    rnd = Round.objects.select_for_update().get(pk=run.round_id)
+    if not _still_ours(run.pk, token):
+        return None  # another worker took the run over and finished it
+    now = timezone.now()
+    PairingRun.objects.filter(pk=run.pk).update(
+        status=Status.SUCCEEDED,
+        output=output,
+        explanation=output.get("explanation", []),
+        checker_report=report,
+        engine_version=output.get("system", ""),
+        finished_at=now,
+        error="",
+    )
+    DraftVersion.objects.create(run=run, round=rnd, number=0, pairing=output, check_report=report)
+    if rnd.state in (S.DRAFT_COMPUTED, S.UNDER_REVIEW):
+        _transition(rnd, S.PAIRING_REQUESTED)
+    elif rnd.state == S.AWAITING_RESULTS:
+        _transition(rnd, S.PAIRING_REQUESTED, allow_unfinished=True)
+    if rnd.state == S.PAIRING_REQUESTED:
+        _transition(rnd, S.DRAFT_COMPUTED)
+    run.refresh_from_db()
+    return run
+
+
+@transaction.atomic
+def _fail(run: PairingRun, token: str, message: str) -> PairingRun | None:
+    rnd = Round.objects.select_for_update().get(pk=run.round_id)
+    if not _still_ours(run.pk, token):
+        return None
+    PairingRun.objects.filter(pk=run.pk).update(
+        status=Status.FAILED, error=message, finished_at=timezone.now()
+    )
+    if rnd.state == S.PAIRING_REQUESTED and not rnd.draft_versions.exists():
+        _transition(rnd, S.AWAITING_RESULTS)
+    run.refresh_from_db()
+    return run
+
+
+def recover_orphaned_runs(worker: str) -> list[int]:
+    """Re-queue the runs a restarted worker node was computing when it died.
+
+    Called when worker ``worker`` starts: a run it still holds as running was
+    interrupted. Queued runs older than a minute are enqueued again too (a
+    message may have been lost); the claim makes a duplicate harmless.
+    """
+    with transaction.atomic():
+        orphaned = list(
+            PairingRun.objects.select_for_update()
+            .filter(status=Status.RUNNING, claimed_by=worker)
+            .values_list("pk", flat=True)
+        )
+        PairingRun.objects.filter(pk__in=orphaned).update(status=Status.QUEUED, lease_until=None)
+        stale = list(
+            PairingRun.objects.filter(
+                status=Status.QUEUED, created_at__lt=timezone.now() - timedelta(minutes=1)
+            ).values_list("pk", flat=True)
+        )
+        ids = sorted(set(orphaned) | set(stale))
+        for pk in ids:
+            _enqueue(pk)
+    return ids

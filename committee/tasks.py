@@ -1,0 +1,33 @@
+"""Celery tasks of the committee: compute a pairing run in a worker.
+
+``acks_late`` with ``reject_on_worker_lost`` (project settings) put the
+message back when a worker dies mid-run; the service's conditional claim
+makes a redelivered or duplicate message compute nothing twice. When a
+worker node starts it re-queues the runs it held when it died.
+"""
+
+from __future__ import annotations
+
+import os
+
+from celery import shared_task
+from celery.signals import worker_ready
+
+from committee.services import runs
+
+
+@shared_task(name="committee.compute_pairing", bind=True, acks_late=True, reject_on_worker_lost=True)
+def compute_pairing(self, run_id: int) -> str:
+    """Compute pairing run ``run_id`` unless another worker has it or it is done."""
+    worker = self.request.hostname or f"pid-{os.getpid()}"
+    # Only the worker-restart test sets this, to kill a worker mid-run.
+    pause = float(os.environ.get("COMMITTEE_RUN_TEST_PAUSE", "0") or 0)
+    run = runs.execute_run(run_id, worker, pause_after_claim=pause)
+    return run.status if run is not None else "skipped"
+
+
+@worker_ready.connect
+def _recover_runs(sender=None, **kwargs) -> None:
+    hostname = getattr(sender, "hostname", None)
+    if hostname:
+        runs.recover_orphaned_runs(hostname)

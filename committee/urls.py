@@ -1,0 +1,21 @@
+"""The committee's pages, under /committee/."""
+
+from django.urls import path
+
+from . import views
+
+round_prefix = "<slug:slug>/round/<int:number>/"
+
+urlpatterns = [
+    path("<slug:slug>/", views.dashboard, name="committee-dashboard"),
+    path(round_prefix, views.round_review, name="committee-round"),
+    path(round_prefix + "run-status/", views.run_status, name="committee-run-status"),
+    path(round_prefix + "request/", views.request_pairing, name="committee-request"),
+    path(round_prefix + "amend/", views.amend, name="committee-amend"),
+    path(round_prefix + "override/", views.override, name="committee-override"),
+    path(round_prefix + "approve/", views.approve, name="committee-approve"),
+    path(round_prefix + "publish/", views.publish, name="committee-publish"),
+    path(round_prefix + "correct/", views.start_correction, name="committee-correct"),
+    path(round_prefix + "notes/", views.add_note, name="committee-note"),
+    path(round_prefix + "writeup/", views.writeup, name="committee-writeup"),
+]

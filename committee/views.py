@@ -1,0 +1,278 @@
+"""The committee's pages: dashboard, round review (compute, amend, annotate, approve, publish).
+
+Views only read through selectors and write through services; every page
+and action checks the user's role in the tournament on the server.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from committee import forms, permissions, selectors, services
+from committee.models import DraftVersion
+
+
+def committee_page(perm: str):
+    """Resolve the tournament and round from the URL and require ``perm`` on them."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, number: int | None = None, **kwargs):
+            tournament = selectors.tournament_by_slug(slug)
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            obj = selectors.round_of(tournament, number) if number is not None else tournament
+            permissions.require(request.user, perm, obj)
+            return view(request, obj, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def _round_url(rnd) -> str:
+    return reverse("committee-round", kwargs={"slug": rnd.tournament.slug, "number": rnd.number})
+
+
+def _errors(request, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+def _version(rnd, form) -> DraftVersion:
+    """The draft version the member saw (its id is in the form); the service checks it is current."""
+    return get_object_or_404(
+        DraftVersion.objects.select_related("round__tournament", "run"),
+        pk=form.cleaned_data["version"],
+        round=rnd,
+    )
+
+
+def _done(request, rnd, message: str | None = None, exc: ValidationError | None = None) -> HttpResponse:
+    if exc is not None:
+        _errors(request, exc)
+    elif message:
+        messages.success(request, message)
+    if request.htmx:
+        rnd.refresh_from_db()
+        return _draft_panel(request, rnd)
+    return redirect(_round_url(rnd))
+
+
+def _form_errors(request, form) -> ValidationError:
+    return ValidationError(
+        [
+            f"{name}: {' '.join(errs)}" if name != "__all__" else " ".join(errs)
+            for name, errs in form.errors.items()
+        ]
+    )
+
+
+@committee_page("committee.view_draft")
+def dashboard(request, tournament):
+    rounds = selectors.rounds_for_dashboard(tournament)
+    rows = [
+        {"round": r, "run": selectors.latest_run(r), "version": selectors.current_version(r)} for r in rounds
+    ]
+    return render(request, "committee/dashboard.html", {"tournament": tournament, "rows": rows})
+
+
+def _context(request, rnd) -> dict:
+    view = selectors.draft_view(rnd)
+    user = request.user
+    can = {name.split(".", 1)[1]: permissions.has(user, name, rnd) for name in permissions.PERMISSIONS}
+    pairing_choices = [
+        (
+            f"{r['white']['tpn']}-{r['black']['tpn']}",
+            f"{r['table']}. {r['white']['name']} – {r['black']['name']}",
+        )
+        for r in view.rows
+    ]
+    if view.bye:
+        pairing_choices.append((f"{view.bye['team']['tpn']}-bye", f"{view.bye['team']['name']} – bye"))
+    teams = sorted(
+        [r["white"] for r in view.rows]
+        + [r["black"] for r in view.rows]
+        + ([view.bye["team"]] if view.bye else []),
+        key=lambda t: t["tpn"],
+    )
+    return {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "view": view,
+        "can": can,
+        "teams": teams,
+        "versions": selectors.versions_of(rnd)[:50],
+        "notes": selectors.notes_of(rnd),
+        "publications": selectors.publications_of(rnd),
+        "note_form": forms.NoteForm(pairing_choices=pairing_choices, initial={"text": ""}),
+        "request_form": forms.RequestPairingForm(),
+        "amend_operations": forms.AmendForm.base_fields["operation"].choices,
+    }
+
+
+@committee_page("committee.view_draft")
+def round_review(request, rnd):
+    return render(request, "committee/round.html", _context(request, rnd))
+
+
+def _draft_panel(request, rnd) -> HttpResponse:
+    return render(request, "committee/_draft.html", _context(request, rnd))
+
+
+@require_GET
+@committee_page("committee.view_draft")
+def run_status(request, rnd):
+    """The run panel, polled by htmx while a run is queued or running."""
+    view = selectors.draft_view(rnd)
+    response = render(
+        request, "committee/_run_status.html", {"view": view, "round": rnd, "tournament": rnd.tournament}
+    )
+    if request.htmx and view.active_run is None and request.GET.get("polling"):
+        response["HX-Refresh"] = "true"  # the draft (or the failure) is ready: show the whole page
+    return response
+
+
+@require_POST
+@committee_page("committee.request_pairing")
+def request_pairing(request, rnd):
+    form = forms.RequestPairingForm(request.POST)
+    form.is_valid()
+    try:
+        run = services.request_pairing(
+            round=rnd,
+            user=request.user,
+            unfinished_as_draws=form.cleaned_data.get("unfinished_as_draws", False),
+        )
+    except ValidationError as exc:
+        _errors(request, exc)
+    else:
+        messages.success(request, f"Pairing run {run.pk} is {run.get_status_display().lower()}.")
+    return redirect(_round_url(rnd))
+
+
+@require_POST
+@committee_page("committee.amend_draft")
+def amend(request, rnd):
+    form = forms.AmendForm(request.POST)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(request, form))
+    try:
+        new = services.amend_draft(
+            version=_version(rnd, form),
+            operation=form.cleaned_data["operation"],
+            team_a=form.cleaned_data["team_a"],
+            team_b=form.cleaned_data.get("team_b"),
+            user=request.user,
+        )
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    broken = new.check_report.get("violations", [])
+    if broken:
+        messages.warning(
+            request,
+            f"Version {new.number} saved. The checker reports: "
+            + "; ".join(
+                f"{v['criterion']}{' (absolute)' if v['absolute'] else ''}: {v['message']}" for v in broken
+            ),
+        )
+        return _done(request, rnd)
+    return _done(request, rnd, f"Version {new.number} saved; the checker reports no criterion broken.")
+
+
+@require_POST
+@committee_page("committee.override")
+def override(request, rnd):
+    form = forms.OverrideForm(request.POST)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(request, form))
+    try:
+        services.override_absolute(
+            version=_version(rnd, form), user=request.user, reason=form.cleaned_data["reason"]
+        )
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    return _done(request, rnd, "The Chief Arbiter's override is recorded.")
+
+
+@require_POST
+@committee_page("committee.approve")
+def approve(request, rnd):
+    form = forms.VersionForm(request.POST)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(request, form))
+    try:
+        approval = services.approve(version=_version(rnd, form), user=request.user)
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    still = services.approvals_needed(approval.version)
+    return _done(
+        request,
+        rnd,
+        "Approved." + (f" Still needed: {still}." if still else " The pairing can be published."),
+    )
+
+
+@require_POST
+@committee_page("committee.publish")
+def publish(request, rnd):
+    form = forms.PublishForm(request.POST)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(request, form))
+    try:
+        publication = services.publish(
+            version=_version(rnd, form), user=request.user, reason=form.cleaned_data["reason"]
+        )
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    messages.success(request, f"Publication {publication.number} of round {rnd.number} is public.")
+    return redirect(_round_url(rnd))
+
+
+@require_POST
+@committee_page("committee.start_correction")
+def start_correction(request, rnd):
+    form = forms.CorrectionForm(request.POST)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(request, form))
+    try:
+        services.start_correction(round=rnd, user=request.user, reason=form.cleaned_data["reason"])
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    return redirect(_round_url(rnd))
+
+
+@require_POST
+@committee_page("committee.write_note")
+def add_note(request, rnd):
+    view = selectors.draft_view(rnd)
+    choices = [(f"{r['white']['tpn']}-{r['black']['tpn']}", "") for r in view.rows]
+    if view.bye:
+        choices.append((f"{view.bye['team']['tpn']}-bye", ""))
+    form = forms.NoteForm(request.POST, pairing_choices=choices)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(request, form))
+    try:
+        services.add_note(
+            round=rnd, user=request.user, text=form.cleaned_data["text"], pairings=form.pairing_tuples()
+        )
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    messages.success(request, "Note recorded.")
+    return redirect(_round_url(rnd) + "#notes")
+
+
+@require_GET
+@committee_page("committee.write_note")
+def writeup(request, rnd):
+    """The drafted write-up, put into the note box for the member to edit (htmx)."""
+    form = forms.NoteForm(initial={"text": selectors.writeup_draft(rnd)})
+    return render(request, "committee/_writeup.html", {"form": form, "round": rnd})

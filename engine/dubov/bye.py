@@ -1,0 +1,57 @@
+"""Dubov 4 (with 2.2): who receives the bye when the number is odd."""
+
+from __future__ import annotations
+
+from engine.dubov.context import RoundContext
+from engine.state import Colour
+
+
+def bye_order(ctx: RoundContext, tpns: list[int]) -> list[int]:
+    """Dubov 4: lowest scoregroup, lowest R, then due to the dominating colour, then higher ARO.
+
+    Participants barred by 2.2 are left out. The dominating colour is the due
+    colour most common in the candidate's scoregroup; with equal numbers
+    neither dominates and the ARO decides.
+    """
+    dominating: dict[float, Colour | None] = {}
+    for score in {ctx.score(t) for t in tpns}:
+        members = [t for t in tpns if ctx.score(t) == score]
+        whites = sum(1 for t in members if ctx.p(t).due is Colour.WHITE)
+        blacks = sum(1 for t in members if ctx.p(t).due is Colour.BLACK)
+        dominating[score] = Colour.WHITE if whites > blacks else Colour.BLACK if blacks > whites else None
+
+    def key(t: int) -> tuple:
+        p = ctx.p(t)
+        dom = dominating[p.score]
+        return (p.score, p.rating, 0 if dom is None or p.due is dom else 1, -p.aro_tenths, p.name, t)
+
+    return sorted((t for t in tpns if ctx.limits.may_get_bye(ctx.p(t))), key=key)
+
+
+def choose_bye(ctx: RoundContext, tpns: list[int]) -> int | None:
+    """The first participant in Dubov 4 order whose bye leaves the rest pairable."""
+    barred = [t for t in tpns if not ctx.limits.may_get_bye(ctx.p(t))]
+    order = bye_order(ctx, tpns)
+    skipped: list[int] = []
+    for t in order:
+        if ctx.completion.remove(t):
+            p = ctx.p(t)
+            msg = (
+                f"{ctx.label(t)} receives the bye: lowest scoregroup ({p.score:g}), lowest R ({p.rating:g})"
+                + (f", ARO {p.aro:.1f}" if p.aro_tenths else "")
+            )
+            if barred:
+                msg += f"; barred by 2.2 (a point without playing): {', '.join(ctx.label(x) for x in barred)}"
+            ctx.explain("Dubov 4", "bye", msg, tpn=t, barred=barred)
+            if skipped:
+                ctx.explain(
+                    "Dubov 9",
+                    "bye",
+                    f"a bye to {', '.join(ctx.label(x) for x in skipped)} would leave the others unpairable",
+                    skipped=skipped,
+                )
+            ctx.remaining.discard(t)
+            ctx.pairing.bye = t
+            return t
+        skipped.append(t)
+    return None

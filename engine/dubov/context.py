@@ -1,0 +1,88 @@
+"""The working state of one Dubov round pairing: who is left, what was decided."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.dubov.colours import allocate
+from engine.dubov.completion import Completion
+from engine.dubov.limits import Limits
+from engine.dubov.profile import Profile
+from engine.result import Pair, RoundPairing
+from engine.state import Colour, TournamentState
+
+
+@dataclass
+class RoundContext:
+    state: TournamentState
+    limits: Limits
+    completion: Completion  # the whole round (Dubov 9: every choice leaves the rest pairable)
+    pairing: RoundPairing
+    remaining: set[int] = field(default_factory=set)
+    pairs: list[Pair] = field(default_factory=list)
+
+    @property
+    def profiles(self) -> dict[int, Profile]:
+        return self.limits.profiles
+
+    @property
+    def noun(self) -> str:
+        return "team" if self.state.team else "player"
+
+    def p(self, tpn: int) -> Profile:
+        return self.limits.profiles[tpn]
+
+    def score(self, tpn: int) -> float:
+        return self.limits.profiles[tpn].score
+
+    def label(self, tpn: int) -> str:
+        pr = self.p(tpn)
+        return f"{tpn}" + (f" {pr.name}" if pr.name else "")
+
+    def explain(self, article: str, topic: str, message: str, **data) -> None:
+        self.pairing.explain(article, topic, message, **data)
+
+    # -- scoregroups ------------------------------------------------------------
+    def scores_below(self, score: float) -> list[float]:
+        """Scores of the lower scoregroups still holding unpaired participants, nearest first."""
+        return sorted({self.score(t) for t in self.remaining if self.score(t) < score}, reverse=True)
+
+    def group(self, score: float) -> list[int]:
+        return sorted(t for t in self.remaining if self.score(t) == score)
+
+    # -- decisions ----------------------------------------------------------------
+    def record_pair(self, a: int, b: int, article: str, message: str) -> None:
+        """Record the pair a-b (already fixed in the completion) and its colours (Dubov 3)."""
+        alloc = allocate(self.limits, a, b)
+        self.remaining.discard(a)
+        self.remaining.discard(b)
+        self.pairs.append(Pair(alloc.white, alloc.black, alloc.article))
+        self.explain(article, "pairing", message, white=alloc.white, black=alloc.black)
+        self.explain(
+            alloc.article,
+            "colour",
+            f"{self.label(alloc.white)} White, {self.label(alloc.black)} Black: {alloc.reason}",
+            white=alloc.white,
+            black=alloc.black,
+        )
+
+    def subgroup_colours(self, tpns: list[int]) -> dict[int, Colour]:
+        """Dubov 1 due colours; one with no game yet joins the smaller subgroup (Dubov 9)."""
+        due: dict[int, Colour] = {}
+        for t in tpns:
+            if self.p(t).due is not None:
+                due[t] = self.p(t).due  # type: ignore[assignment]
+        colourless = sorted((t for t in tpns if t not in due), key=lambda t: self.p(t).sort_black())
+        for t in colourless:
+            whites = sum(1 for c in due.values() if c is Colour.WHITE)
+            blacks = len(due) - whites
+            due[t] = Colour.WHITE if whites <= blacks else Colour.BLACK
+        if colourless:
+            self.explain(
+                "Dubov 9",
+                "colour-subgroups",
+                f"no colour played yet by {', '.join(self.label(t) for t in colourless)}: "
+                "each joins the smaller colour subgroup",
+                tpns=colourless,
+            )
+        return due

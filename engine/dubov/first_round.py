@@ -1,0 +1,54 @@
+"""Dubov 5: the first round, upper half against lower half, colours by lot."""
+
+from __future__ import annotations
+
+from engine.dubov.context import RoundContext
+from engine.result import Pair
+
+
+def pair_first_round(ctx: RoundContext, listed: list[int]) -> None:
+    """Pair the upper half of ``listed`` (the starting list) against the lower half.
+
+    The first pair's first player gets ``state.initial_colour`` (the lot);
+    odd-numbered pairs alike, even-numbered pairs the other way. A forbidden
+    pair is improved as in 6.3 (the upper half as the first column).
+    """
+    half = len(listed) // 2
+    left, right = listed[:half], listed[half:]
+    comp = ctx.completion
+    lot = ctx.state.initial_colour
+    for i, a in enumerate(left):
+        chosen = (
+            right[i]
+            if comp.fix(a, right[i])
+            else next((b for b in right if b in ctx.remaining and comp.fix(a, b)), None)
+        )
+        if chosen is None:
+            continue
+        colour = lot if i % 2 == 0 else lot.opposite
+        white, black = (a, chosen) if colour.name == "WHITE" else (chosen, a)
+        ctx.remaining.discard(a)
+        ctx.remaining.discard(chosen)
+        ctx.pairs.append(Pair(white, black, "Dubov 5"))
+        article = "Dubov 5" if chosen == right[i] else "Dubov 6.3"
+        ctx.explain(
+            article,
+            "pairing",
+            f"pair {i + 1}: {ctx.label(a)} - {ctx.label(chosen)}"
+            + (
+                ""
+                if chosen == right[i]
+                else f" ({ctx.label(right[i])} may not be paired with {ctx.label(a)})"
+            ),
+            white=white,
+            black=black,
+        )
+        ctx.explain(
+            "Dubov 5",
+            "colour",
+            f"pair {i + 1}: {ctx.label(white)} White ("
+            + ("odd pair: as the lot" if i % 2 == 0 else "even pair: opposite to the lot")
+            + ")",
+            white=white,
+            black=black,
+        )

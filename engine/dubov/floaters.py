@@ -1,0 +1,116 @@
+"""Dubov 6.4 (choice of floaters) and chapter 8 (treatment of floaters)."""
+
+from __future__ import annotations
+
+from engine.dubov.completion import Completion
+from engine.dubov.context import RoundContext
+from engine.state import Colour
+
+CLASSES = (
+    "not a floater before, can be paired in the lower scoregroup",
+    "not a floater before, cannot be paired in the lower scoregroup",
+    "a floater before, can be paired in the lower scoregroup",
+    "a floater before, cannot be paired in the lower scoregroup",
+)
+
+
+def floater_class(ctx: RoundContext, t: int, lower: list[int]) -> int:
+    """Dubov 6.4: 0..3, the order of preference for floating."""
+    pairable = any(ctx.completion.can_pair(t, q) for q in lower)
+    return (2 if ctx.p(t).was_downfloater else 0) + (0 if pairable else 1)
+
+
+def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], score: float) -> list[int]:
+    """Dubov 6.4: who leaves a scoregroup that cannot be paired whole.
+
+    ``local`` holds the group's largest number of pairs; a participant may
+    float only if the others still reach it. Within a class the lower R
+    floats first (docs/interpretations/dubov.md, Dubov 6.4).
+    """
+    need = len(group) - 2 * local.target
+    if need <= 0:
+        return []
+    below = ctx.scores_below(score)
+    lower = [q for q in ctx.group(below[0])] if below else []
+    classes = {t: floater_class(ctx, t, lower) for t in group}
+    order = sorted(group, key=lambda t: (classes[t], ctx.p(t).rating, -ctx.p(t).aro_tenths, ctx.p(t).name, t))
+    chosen: list[int] = []
+    for t in order:
+        if len(chosen) == need:
+            break
+        if local.remove(t):
+            chosen.append(t)
+            where = (
+                "returns to its own scoregroup (transferred up by 7.2)"
+                if ctx.score(t) < score
+                else "floats to the next lower scoregroup"
+            )
+            ctx.explain(
+                "Dubov 6.4",
+                "floater",
+                f"{ctx.label(t)} {where} ({CLASSES[classes[t]]})",
+                tpn=t,
+                floater_class=classes[t] + 1,
+            )
+    return chosen
+
+
+def floater_sequence(ctx: RoundContext, floaters: list[int]) -> list[tuple[int, Colour]]:
+    """Dubov 8.1: White floaters and Black floaters each in 6.2 order, alternating from the first White."""
+    due = ctx.subgroup_colours(floaters)
+    whites = sorted((t for t in floaters if due[t] is Colour.WHITE), key=lambda t: ctx.p(t).sort_white())
+    blacks = sorted((t for t in floaters if due[t] is Colour.BLACK), key=lambda t: ctx.p(t).sort_black())
+    seq: list[tuple[int, Colour]] = []
+    for i in range(max(len(whites), len(blacks))):
+        if i < len(whites):
+            seq.append((whites[i], Colour.WHITE))
+        if i < len(blacks):
+            seq.append((blacks[i], Colour.BLACK))
+    return seq
+
+
+def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], score: float) -> list[int]:
+    """Dubov 8.1-8.2: pair the floaters into this scoregroup. Returns those left unpaired."""
+    if not floaters:
+        return []
+    seq = floater_sequence(ctx, floaters)
+    ctx.explain(
+        "Dubov 8.1",
+        "floater",
+        "floaters in pairing order: " + ", ".join(f"{ctx.label(t)} ({c.name.lower()})" for t, c in seq),
+        order=[t for t, _ in seq],
+    )
+    comp = ctx.completion
+    left: list[int] = []
+    for f, colour in seq:
+        if f not in ctx.remaining:
+            continue
+        cands = [t for t in group if t in ctx.remaining and comp.can_pair(f, t)]
+        cands.sort(
+            key=lambda t: (
+                0 if ctx.p(t).due is colour.opposite else 1,
+                -ctx.p(t).rating,
+                ctx.p(t).aro_tenths,
+                ctx.p(t).name,
+                t,
+            )
+        )
+        partner = next((t for t in cands if comp.fix(f, t)), None)
+        if partner is None:
+            left.append(f)
+            ctx.explain(
+                "Dubov 6.4",
+                "floater",
+                f"floater {ctx.label(f)} finds no opponent in scoregroup {score:g} and floats on",
+                tpn=f,
+            )
+            continue
+        ctx.record_pair(
+            f,
+            partner,
+            "Dubov 8.2",
+            f"floater {ctx.label(f)} plays {ctx.label(partner)}: highest R"
+            + (", opposite due colour" if ctx.p(partner).due is colour.opposite else "")
+            + ", then lowest ARO",
+        )
+    return left

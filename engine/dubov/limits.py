@@ -1,0 +1,150 @@
+"""Dubov 2: the pairing limitations.
+
+2.1 no second meeting (and no forbidden pair); 2.2 no bye after a point won
+without playing; 2.3 colour difference within -2..2; 2.4 never the same colour
+three times in a row; 2.5 upfloat limits (not twice running, at most 3 or 4
+times by tournament length, not applied in the last round); 2.6 no transfer
+between colour subgroups that would break 2.3 or 2.4.
+
+The limitations are applied in levels: the procedure first seeks a pairing
+respecting all of them; if none exists it sets 2.5 aside for the participants
+who could not otherwise be paired (``exempt``), then for everybody (level 1),
+then drops 2.3 and 2.4 too (level 2), citing Dubov 9 ("proceed wisely").
+2.1 and 2.2 are never dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dubov.profile import Profile
+from engine.state import Colour, TournamentState
+
+STRICT = 0
+NO_UPFLOAT_LIMITS = 1
+NO_COLOUR_LIMITS = 2
+LEVELS = (STRICT, NO_UPFLOAT_LIMITS, NO_COLOUR_LIMITS)
+
+
+def max_upfloats(state: TournamentState) -> int:
+    """Dubov 2.5: three times if fewer than 10 rounds, four times otherwise.
+
+    ``state.options["max_upfloats"]`` overrides the number.
+    """
+    if "max_upfloats" in state.options:
+        return int(state.options["max_upfloats"])
+    return 3 if state.rounds_total < 10 else 4
+
+
+def colour_allowed(p: Profile, colour: Colour) -> bool:
+    """Dubov 2.3 and 2.4 for one participant receiving ``colour``."""
+    diff = p.colour_difference + (1 if colour is Colour.WHITE else -1)
+    if diff > 2 or diff < -2:
+        return False
+    return not (len(p.colours) >= 2 and p.colours[-1] is colour and p.colours[-2] is colour)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limitations in force for one round at one level."""
+
+    state: TournamentState
+    profiles: dict[int, Profile]
+    level: int = STRICT
+    exempt: frozenset[int] = frozenset()  # 2.5 set aside for these only (Dubov 9)
+
+    def __post_init__(self) -> None:
+        # Per-participant facts, computed once: the colours 2.3/2.4 allow, and 2.5.
+        last = self.state.is_last_round
+        limit = max_upfloats(self.state)
+        allowed = {}
+        upfloat_ok = {}
+        for t, p in self.profiles.items():
+            allowed[t] = (
+                self.level >= NO_COLOUR_LIMITS or colour_allowed(p, Colour.WHITE),
+                self.level >= NO_COLOUR_LIMITS or colour_allowed(p, Colour.BLACK),
+            )
+            upfloat_ok[t] = (
+                self.level >= NO_UPFLOAT_LIMITS
+                or last
+                or t in self.exempt
+                or (not p.upfloated_last_round and p.upfloats < limit)
+            )
+        object.__setattr__(self, "_allowed", allowed)
+        object.__setattr__(self, "_upfloat_ok", upfloat_ok)
+
+    @property
+    def upfloat_limit(self) -> int:
+        return max_upfloats(self.state)
+
+    def may_upfloat(self, p: Profile) -> bool:
+        """Dubov 2.5 (not in the last round, nor from level 1 on, nor for the exempt)."""
+        return self._upfloat_ok[p.tpn]  # type: ignore[attr-defined]
+
+    def may_have(self, p: Profile, colour: Colour) -> bool:
+        return self._allowed[p.tpn][0 if colour is Colour.WHITE else 1]  # type: ignore[attr-defined]
+
+    def colour_options(self, a: Profile, b: Profile) -> list[Colour]:
+        """The colours ``a`` may have against ``b`` under 2.3 and 2.4."""
+        aw, ab = self._allowed[a.tpn]  # type: ignore[attr-defined]
+        bw, bb = self._allowed[b.tpn]  # type: ignore[attr-defined]
+        out = []
+        if aw and bb:
+            out.append(Colour.WHITE)
+        if ab and bw:
+            out.append(Colour.BLACK)
+        return out
+
+    def compatible(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` may be paired: 2.1, 2.3/2.4, 2.5."""
+        if a == b:
+            return False
+        aw, ab = self._allowed[a]  # type: ignore[attr-defined]
+        bw, bb = self._allowed[b]  # type: ignore[attr-defined]
+        if not ((aw and bb) or (ab and bw)):
+            return False
+        sa, sb = self.profiles[a].score, self.profiles[b].score
+        if sa != sb and not self._upfloat_ok[a if sa < sb else b]:  # type: ignore[attr-defined]
+            return False
+        return not self.state.have_met(a, b)
+
+    def adjacency(self, tpns: list[int]) -> dict[int, set[int]]:
+        """Everyone's possible opponents among ``tpns`` (as ``compatible``, computed by classes)."""
+        classes: dict[tuple, set[int]] = {}
+        for t in tpns:
+            key = (*self._allowed[t], self.profiles[t].score, self._upfloat_ok[t])  # type: ignore[attr-defined]
+            classes.setdefault(key, set()).add(t)
+        keys = list(classes)
+        adj: dict[int, set[int]] = {t: set() for t in tpns}
+        for i, k1 in enumerate(keys):
+            for k2 in keys[i:]:
+                (aw, ab, sa, ua), (bw, bb, sb, ub) = k1, k2
+                if not ((aw and bb) or (ab and bw)):
+                    continue
+                if sa != sb and not (ua if sa < sb else ub):
+                    continue
+                for t in classes[k1]:
+                    adj[t] |= classes[k2]
+                if k1 != k2:
+                    for t in classes[k2]:
+                        adj[t] |= classes[k1]
+        for t in tpns:
+            adj[t].discard(t)
+            for o in self.state.by_tpn[t].played_opponents:
+                adj[t].discard(o)
+                if o in adj:
+                    adj[o].discard(t)
+        for pair in self.state.forbidden_pairs:
+            a, b = tuple(pair) if len(pair) == 2 else (next(iter(pair)),) * 2
+            if a in adj and b in adj:
+                adj[a].discard(b)
+                adj[b].discard(a)
+        return adj
+
+    def may_get_bye(self, p: Profile) -> bool:
+        """Dubov 2.2."""
+        return not p.had_unplayed_point
+
+    def may_change_subgroup(self, p: Profile, due: Colour) -> bool:
+        """Dubov 2.6: moving ``p`` from the ``due`` subgroup to the other."""
+        return self.may_have(p, due.opposite)

@@ -1,0 +1,162 @@
+"""Dubov 6: the standard pairing procedure of one scoregroup.
+
+Order: the floaters from above (8), the transfers (7.1-7.4), the two columns
+(6.2), the improvements (6.3), and the players left over float down (6.4).
+"""
+
+from __future__ import annotations
+
+from engine.dubov.completion import Completion
+from engine.dubov.context import RoundContext
+from engine.dubov.floaters import choose_floaters, pair_floaters
+from engine.dubov.transfers import balance_7_3_7_4, transfer_7_1, transfer_7_2
+from engine.state import Colour
+
+
+class Rows:
+    """Dubov 6.2-6.3: pair White seekers against Black seekers, row by row.
+
+    Row k pairs White No. k with the first Black (in column order) he may
+    play such that the rest can still be paired: this is the pairing the
+    text's improvements (change row k-1, then k-2, ...) arrive at. A White
+    who can meet no Black is paired with a White: No. k+1 down to the end of
+    the column, then No. k-1 up to No. 1 (6.3, last paragraph); likewise for
+    Blacks left over.
+    """
+
+    def __init__(self, ctx: RoundContext, local: Completion, whites: list[int], blacks: list[int]) -> None:
+        self.ctx, self.local, self.whites, self.blacks = ctx, local, whites, blacks
+
+    def _fix(self, a: int, b: int) -> bool:
+        if not self.local.could_fix(a, b):
+            return False
+        if not self.ctx.completion.fix(a, b):
+            return False
+        self.local.fix(a, b)
+        return True
+
+    def run(self) -> None:
+        ctx, whites, blacks = self.ctx, self.whites, self.blacks
+        deferred: list[int] = []
+        for k, w in enumerate(whites):
+            if w not in ctx.remaining:
+                continue
+            row_black = blacks[k] if k < len(blacks) else None
+            chosen = next((b for b in blacks if b in ctx.remaining and self._fix(w, b)), None)
+            if chosen is None:
+                deferred.append(w)
+                continue
+            if chosen == row_black:
+                ctx.record_pair(w, chosen, "Dubov 6.2", f"row {k + 1}: {ctx.label(w)} - {ctx.label(chosen)}")
+            else:
+                ctx.record_pair(
+                    w,
+                    chosen,
+                    "Dubov 6.3",
+                    f"row {k + 1}: {self._why(w, row_black)}; "
+                    f"{ctx.label(w)} plays the first Black he may play, {ctx.label(chosen)}",
+                )
+        for w in deferred:
+            self._same_colour(w, whites, "White")
+        for b in blacks:
+            self._same_colour(b, blacks, "Black")
+
+    def _why(self, w: int, row_black: int | None) -> str:
+        ctx = self.ctx
+        if row_black is None:
+            return "no Black in this row"
+        if ctx.state.have_met(w, row_black):
+            return f"{ctx.label(w)} and {ctx.label(row_black)} have played each other"
+        if row_black not in ctx.remaining:
+            return f"{ctx.label(row_black)} is already paired in an earlier row"
+        if not ctx.completion.can_pair(w, row_black):
+            return f"{ctx.label(w)} and {ctx.label(row_black)} may not meet (limitations 2.3-2.5)"
+        return (
+            f"pairing {ctx.label(w)} with {ctx.label(row_black)} would leave a later row "
+            "(or the rest of the round) without a possible pairing, so an earlier row is changed"
+        )
+
+    def _same_colour(self, t: int, column: list[int], name: str) -> None:
+        ctx = self.ctx
+        if t not in ctx.remaining:
+            return
+        k = column.index(t)
+        order = column[k + 1 :] + list(reversed(column[:k]))
+        chosen = next((o for o in order if o in ctx.remaining and self._fix(t, o)), None)
+        if chosen is not None:
+            ctx.record_pair(
+                t,
+                chosen,
+                "Dubov 6.3",
+                f"{name} No. {k + 1} {ctx.label(t)} can meet no {'Black' if name == 'White' else 'White'}: "
+                f"paired with {name} No. {column.index(chosen) + 1} {ctx.label(chosen)}",
+            )
+
+
+def pair_scoregroup(ctx: RoundContext, score: float, floaters: list[int]) -> list[int]:
+    """Pair scoregroup ``score`` with the floaters from above; return the floaters for below."""
+    natives = ctx.group(score)
+    if not natives and not floaters:
+        return []
+    ctx.explain(
+        "Dubov 6.1",
+        "scoregroup",
+        f"scoregroup {score:g}: {', '.join(ctx.label(t) for t in natives) or 'nobody'}"
+        + (f"; floaters from above: {', '.join(ctx.label(t) for t in floaters)}" if floaters else ""),
+        score=score,
+        tpns=natives,
+        floaters=list(floaters),
+    )
+    going_down = pair_floaters(ctx, floaters, natives, score)
+    group = [t for t in natives if t in ctx.remaining]
+    if not group:
+        return going_down
+    due = ctx.subgroup_colours(group)
+    group = transfer_7_1(ctx, group, score, due)
+    extra = transfer_7_2(ctx, group, score, due)
+    if extra is not None:
+        whites = sum(1 for t in group if due[t] is Colour.WHITE)
+        smaller = Colour.WHITE if 2 * whites <= len(group) else Colour.BLACK
+        due[extra] = ctx.p(extra).due or smaller  # no colour yet: the smaller subgroup (Dubov 9)
+        group.append(extra)
+    side = balance_7_3_7_4(ctx, group, due)
+    local = Completion(group, adj=ctx.completion.adj)
+    leaving = choose_floaters(ctx, local, group, score)
+    stay = [t for t in group if t not in leaving]
+    if not stay:
+        return going_down + [t for t in leaving if ctx.score(t) >= score]
+    whites = sorted((t for t in stay if side[t] is Colour.WHITE), key=lambda t: ctx.p(t).sort_white())
+    blacks = sorted((t for t in stay if side[t] is Colour.BLACK), key=lambda t: ctx.p(t).sort_black())
+    ctx.explain(
+        "Dubov 6.2",
+        "rows",
+        "White column (increasing ARO) against Black column (decreasing R): "
+        + "; ".join(
+            f"{i + 1}. {_cell(ctx, whites, i, True)} - {_cell(ctx, blacks, i, False)}"
+            for i in range(max(len(whites), len(blacks)))
+        ),
+        whites=whites,
+        blacks=blacks,
+        white_aro={t: ctx.p(t).aro for t in whites},
+        black_rating={t: ctx.p(t).rating for t in blacks},
+    )
+    Rows(ctx, local, whites, blacks).run()
+    left = [t for t in stay if t in ctx.remaining]
+    for t in left:
+        ctx.explain(
+            "Dubov 6.4",
+            "floater",
+            f"{ctx.label(t)} is left unpaired in scoregroup {score:g} and floats down",
+            tpn=t,
+        )
+    # A player transferred up by 7.2 and left unpaired goes back to his own scoregroup.
+    return going_down + [t for t in leaving + left if ctx.score(t) >= score]
+
+
+def _cell(ctx: RoundContext, column: list[int], i: int, white: bool) -> str:
+    if i >= len(column):
+        return "-"
+    p = ctx.p(column[i])
+    return (
+        f"{ctx.label(column[i])} ({'ARO ' + format(p.aro, '.1f') if white else 'R ' + format(p.rating, 'g')})"
+    )

@@ -1,0 +1,130 @@
+"""Dubov 7: transfers that bring a scoregroup to the standard requirement of 6.1.
+
+7.1 a participant with no possible opponent in his scoregroup gets one
+transferred from the next possible lower scoregroup; 7.2 an odd scoregroup
+receives one participant from the next possible lower scoregroup; 7.3 and 7.4
+move participants between the colour subgroups until they are equal, within
+the limits of 2.6. Run in this order.
+"""
+
+from __future__ import annotations
+
+from engine.dubov.context import RoundContext
+from engine.state import Colour
+
+
+def _candidate_key(ctx: RoundContext, wanted: Colour | None):
+    """7.1/7.2: the wanted due colour first, then the highest R, then the lowest ARO."""
+
+    def key(t: int) -> tuple:
+        p = ctx.p(t)
+        return (0 if wanted is None or p.due is wanted else 1, -p.rating, p.aro_tenths, p.name, t)
+
+    return key
+
+
+def _why(ctx: RoundContext, q: int, wanted: Colour) -> str:
+    first = (
+        "due colour " + wanted.name.lower() if ctx.p(q).due is wanted else f"none due {wanted.name.lower()}"
+    )
+    return f"{first}, then highest R, then lowest ARO"
+
+
+def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[int, Colour]) -> list[int]:
+    """Dubov 7.1. Returns the group without the participants thus paired."""
+    comp = ctx.completion
+    kept = list(group)
+    for t in sorted(group, key=lambda t: ctx.p(t).sort_black()):
+        if any(comp.can_pair(t, o) for o in kept if o != t):
+            continue
+        partner = None
+        for lower in ctx.scores_below(score):
+            cands = [q for q in ctx.group(lower) if comp.can_pair(t, q)]
+            cands.sort(key=_candidate_key(ctx, due[t].opposite))
+            partner = next((q for q in cands if comp.fix(t, q)), None)
+            if partner is not None:
+                break
+        if partner is None:
+            ctx.explain(
+                "Dubov 7.1",
+                "transfer",
+                f"{ctx.label(t)} has no possible opponent in the scoregroup and none can be "
+                "transferred from a lower scoregroup",
+                tpn=t,
+            )
+            continue
+        kept.remove(t)
+        ctx.explain(
+            "Dubov 7.1",
+            "transfer",
+            f"{ctx.label(t)} has played (or cannot be paired with) every {ctx.noun} of the scoregroup: "
+            f"{ctx.label(partner)} (score {ctx.score(partner):g}) is transferred up to play it "
+            f"({_why(ctx, partner, due[t].opposite)})",
+            tpn=t,
+            transferred=partner,
+        )
+        ctx.record_pair(t, partner, "Dubov 7.1", f"{ctx.label(t)} - {ctx.label(partner)} (transfer 7.1)")
+    return kept
+
+
+def transfer_7_2(ctx: RoundContext, group: list[int], score: float, due: dict[int, Colour]) -> int | None:
+    """Dubov 7.2: the participant transferred into an odd scoregroup, if any."""
+    if len(group) % 2 == 0:
+        return None
+    comp = ctx.completion
+    whites = sum(1 for t in group if due[t] is Colour.WHITE)
+    blacks = len(group) - whites
+    dominating = Colour.WHITE if whites > blacks else Colour.BLACK
+    for lower in ctx.scores_below(score):
+        cands = [q for q in ctx.group(lower) if any(comp.can_pair(q, t) for t in group)]
+        if not cands:
+            continue
+        cands.sort(key=_candidate_key(ctx, dominating.opposite))
+        q = cands[0]
+        ctx.explain(
+            "Dubov 7.2",
+            "transfer",
+            f"the scoregroup is odd: {ctx.label(q)} (score {lower:g}) is transferred up "
+            f"(dominating colour {dominating.name.lower()}; {_why(ctx, q, dominating.opposite)})",
+            transferred=q,
+            dominating=dominating.value,
+        )
+        return q
+    ctx.explain(
+        "Dubov 7.2",
+        "transfer",
+        "the scoregroup is odd and no lower scoregroup can give a player; one will float (6.4)",
+    )
+    return None
+
+
+def balance_7_3_7_4(ctx: RoundContext, group: list[int], due: dict[int, Colour]) -> dict[int, Colour]:
+    """Dubov 7.3 / 7.4 (with 2.6): equalise the colour subgroups. Returns the subgroup of each."""
+    side = dict(due)
+    whites = [t for t in group if side[t] is Colour.WHITE]
+    blacks = [t for t in group if side[t] is Colour.BLACK]
+    if len(whites) > len(blacks):
+        n = (len(whites) - len(blacks)) // 2
+        order = sorted(whites, key=lambda t: (ctx.p(t).aro_tenths, -ctx.p(t).rating, ctx.p(t).name, t))
+        frm, to, article, how = Colour.WHITE, Colour.BLACK, "Dubov 7.3", "lowest ARO, then higher R"
+    else:
+        n = (len(blacks) - len(whites)) // 2
+        order = sorted(blacks, key=lambda t: (-ctx.p(t).aro_tenths, ctx.p(t).rating, ctx.p(t).name, t))
+        frm, to, article, how = Colour.BLACK, Colour.WHITE, "Dubov 7.4", "highest ARO, then lower R"
+    if n == 0:
+        return side
+    allowed = [t for t in order if ctx.limits.may_change_subgroup(ctx.p(t), frm)]
+    moved = allowed[:n]
+    last = order.index(moved[-1]) if len(moved) == n else len(order)
+    passed = [t for t in order[:last] if t not in allowed]
+    for t in moved:
+        side[t] = to
+    text = f"{len(whites)} due White, {len(blacks)} due Black: "
+    if moved:
+        text += f"{', '.join(ctx.label(t) for t in moved)} move to the {to.name.lower()} subgroup ({how})"
+    else:
+        text += "nobody may move"
+    if passed:
+        text += f"; passed over by 2.6 (2.3/2.4 forbid the colour): {', '.join(ctx.label(t) for t in passed)}"
+    ctx.explain(article, "transfer", text, moved=moved, barred=passed)
+    return side

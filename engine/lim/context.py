@@ -1,0 +1,197 @@
+"""What the Lim rules read about each participant, and compatibility (Lim 7, 9.1, 12, 13).
+
+A :class:`LimPlayer` is one participant as the Lim text sees it: pairing number
+(Lim 7: the TPN, No. 1 being "the highest pairing number"), score (the primary
+score), rating (the team strength for teams; only the Maxi limits read it),
+played colours (a bye or forfeit gives no colour, Lim 8.3) and the colour the
+player is due (Lim 12). :class:`LimContext` holds them for one round together
+with the options and a cache of the compatibility relation (Lim 9.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from engine.state import Colour, ScoreKind, TournamentState
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+@dataclass(frozen=True)
+class LimOptions:
+    """``state.options`` keys read by the Lim system.
+
+    - ``maxi`` (bool, default False): a Maxi-tournament; the 100-point rating
+      limits of Lim 10.2, 10.8 and 12.7 apply.
+    - ``maxi_limit`` (number, default 100): the rating limit of those articles.
+    """
+
+    maxi: bool = False
+    maxi_limit: float = 100.0
+
+    @classmethod
+    def from_state(cls, state: TournamentState) -> LimOptions:
+        opts = state.options or {}
+        maxi = opts.get("maxi", False)
+        limit = opts.get("maxi_limit", 100)
+        if not isinstance(maxi, bool):
+            raise ValueError(f"Lim option 'maxi' must be true or false, not {maxi!r}")
+        if isinstance(limit, bool) or not isinstance(limit, int | float) or limit < 0:
+            raise ValueError(f"Lim option 'maxi_limit' must be a non-negative number, not {limit!r}")
+        return cls(maxi=maxi, maxi_limit=float(limit))
+
+
+@dataclass(frozen=True)
+class LimPlayer:
+    tpn: int
+    score: float
+    rating: float
+    colours: tuple[Colour, ...]
+    floated_last_round: bool = False
+    bye_barred: bool = False
+
+    @cached_property
+    def diff(self) -> int:
+        """Whites minus blacks."""
+        return sum(1 if c is W else -1 for c in self.colours)
+
+    @property
+    def last(self) -> Colour | None:
+        return self.colours[-1] if self.colours else None
+
+    @cached_property
+    def due(self) -> Colour | None:
+        """The colour the player is due (Lim 12.1, 12.5, 12.6).
+
+        With unequal colours, the equalising colour; with equal colours, the
+        alternate colour; none before the first game (interpretation Lim-12-due).
+        """
+        if not self.colours:
+            return None
+        d = self.diff
+        if d > 0:
+            return B
+        if d < 0:
+            return W
+        return self.last.opposite  # type: ignore[union-attr]
+
+    def breaks(self, colour: Colour) -> list[str]:
+        """The articles receiving ``colour`` would break: Lim 12.1(a), 12.1(b)."""
+        out = []
+        if len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour:
+            out.append("12.1(a)")
+        d = self.diff + (1 if colour is W else -1)
+        if abs(d) >= 3:
+            out.append("12.1(b)")
+        return out
+
+    @cached_property
+    def forbidden(self) -> frozenset[Colour]:
+        """Colours forbidden by Lim 12.1(a)/(b); waived if both are (Lim-9.1-none)."""
+        bad = frozenset(c for c in (W, B) if self.breaks(c))
+        return frozenset() if len(bad) == 2 else bad
+
+    @cached_property
+    def must(self) -> bool:
+        """The due colour is compulsory (Lim 12.3, 12.1): the other one is forbidden."""
+        return bool(self.forbidden)
+
+
+def _win_value(state: TournamentState) -> float:
+    sc = state.scoring
+    if not state.team:
+        return sc.game_win
+    if sc.primary is ScoreKind.MATCH_POINTS:
+        return sc.match_win
+    return state.boards * sc.game_win
+
+
+@dataclass
+class LimContext:
+    state: TournamentState
+    options: LimOptions
+    players: dict[int, LimPlayer]
+    median: float
+    last_round: bool
+    relaxed: bool = False  # no pairing keeps 12.1(a)/(b): colours yield (interpretation Lim-9.1-relax)
+    _compat: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, state: TournamentState, *, relaxed: bool = False) -> LimContext:
+        opts = LimOptions.from_state(state)
+        kind = state.scoring.primary
+        rp = state.rounds_played
+        players: dict[int, LimPlayer] = {}
+        for p in state.participants:
+            floated = False
+            if rp >= 1:
+                rec = p.history[-1]
+                if rec.outcome.had_opponent and rec.opponent in state.by_tpn:
+                    opp = state.by_tpn[rec.opponent]
+                    floated = p.score_after(kind, rp - 1) != opp.score_after(kind, rp - 1)
+            players[p.tpn] = LimPlayer(
+                tpn=p.tpn,
+                score=p.score(kind),
+                rating=p.rating,
+                colours=p.colours,
+                floated_last_round=floated,
+                bye_barred=p.had_bye_or_forfeit_win,
+            )
+        return cls(
+            state=state,
+            options=opts,
+            players=players,
+            median=rp * _win_value(state) / 2,
+            last_round=state.is_last_round,
+            relaxed=relaxed,
+        )
+
+    def score(self, tpn: int) -> float:
+        return self.players[tpn].score
+
+    def met(self, a: int, b: int) -> bool:
+        return self.state.have_met(a, b)
+
+    def colours_allow(self, a: int, b: int) -> bool:
+        """Lim 9.1: some colour allocation breaks neither 12.1(a) nor 12.1(b)."""
+        fa, fb = self.players[a].forbidden, self.players[b].forbidden
+        return (W not in fa and B not in fb) or (B not in fa and W not in fb)
+
+    def compatible(self, a: int, b: int) -> bool:
+        """Lim 9.1 (colour part waived in the last round, Lim 13)."""
+        key = (a, b) if a < b else (b, a)
+        hit = self._compat.get(key)
+        if hit is None:
+            hit = not self.met(a, b) and (self.colours_yield or self.colours_allow(a, b))
+            self._compat[key] = hit
+        return hit
+
+    @property
+    def colours_yield(self) -> bool:
+        """Lim 13 (last round), or no pairing at all keeps 12.1(a)/(b)."""
+        return self.last_round or self.relaxed
+
+    def colour_fine(self, a: int, b: int) -> bool:
+        """Both players can get the colour they are due (Lim 12.2)."""
+        da, db = self.players[a].due, self.players[b].due
+        return da is None or db is None or da is not db
+
+    def colour_legal(self, a: int, b: int) -> bool:
+        """Lim 12.1(a)/(b) can be kept (only differs from compatible in the last round)."""
+        return self.colours_allow(a, b)
+
+    def rank_key(self, tpn: int) -> tuple[float, int]:
+        """Higher rank first: higher score, then higher pairing number (lower TPN)."""
+        return (-self.players[tpn].score, tpn)
+
+    def within_limit(self, a: int, b: int) -> bool:
+        """Maxi-tournament rating limit (Lim 10.2, 10.8, 12.7); always true otherwise."""
+        if not self.options.maxi:
+            return True
+        return abs(self.players[a].rating - self.players[b].rating) <= self.options.maxi_limit
+
+    def why_incompatible(self, a: int, b: int) -> str:
+        if self.met(a, b):
+            return "already met (Lim 9.1)"
+        return "no colour allocation keeps Lim 12.1(a)/(b) (Lim 9.1)"

@@ -1,0 +1,205 @@
+"""A round of the Lim system: bye, score-groups, the median group (Lim 7, 8, 9.2, 9.6).
+
+Pairing begins with the highest score-group and proceeds downward to just
+before the median score-group, then from the lowest score-group upward; the
+median score-group, which receives the floaters of both passes, is paired
+last, downward (Lim 9.2). If it cannot be paired, pairings of its
+neighbours are cracked one by one (Lim 9.6).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from engine.lim.colours import allocate
+from engine.lim.context import LimContext
+from engine.lim.scoregroup import GroupOutcome, fmt, pair_group
+from engine.result import PairingImpossible, RoundPairing, Step
+from engine.state import TournamentState
+
+
+def bye_candidates(ctx: LimContext, players: list[int]) -> list[int]:
+    """Lim 8.1, 8.2: lowest rank in the lowest score-group first; no second bye, none after a default win."""
+    order = sorted(players, key=lambda t: (ctx.score(t), -t))
+    return [t for t in order if not ctx.players[t].bye_barred]
+
+
+def pair(state: TournamentState) -> RoundPairing:
+    """Lim pairing of ``state.next_round``; colours yield only if nothing else pairs."""
+    try:
+        return pair_with(LimContext.build(state))
+    except PairingImpossible as strict:
+        if state.is_last_round:
+            raise
+        try:
+            rp = pair_with(LimContext.build(state, relaxed=True))
+        except PairingImpossible:
+            raise strict from None
+    rp.explanation.insert(
+        1,
+        Step(
+            "Lim 9.1",
+            "criteria",
+            "no pairing keeps Lim 12.1(a)/(b) for everyone: the colour part of compatibility yields, "
+            "as in the last round (Lim 13); rematches stay excluded",
+            {"colours_relaxed": True},
+        ),
+    )
+    return rp
+
+
+def pair_with(ctx: LimContext) -> RoundPairing:
+    state = ctx.state
+    players = [p.tpn for p in state.to_be_paired()]
+    rp = RoundPairing(round=state.next_round, pairs=[], system="lim")
+    rp.explain(
+        "Lim 7",
+        "bracket",
+        "pairing numbers are the TPNs; No. 1 is the highest numbered player",
+        players=players,
+    )
+    if ctx.options.maxi:
+        rp.explain("Lim 10.2", "bracket", f"Maxi-tournament: rating limit {ctx.options.maxi_limit:g}")
+    if ctx.last_round and not ctx.relaxed:
+        rp.explain("Lim 13", "bracket", "last round: same-score pairings take priority over colours")
+    byes: list[int | None] = [None]
+    if len(players) % 2:
+        byes = list(bye_candidates(ctx, players))
+        if not byes:
+            raise PairingImpossible("Lim 8.2: every player to be paired has had a bye or a win by default")
+    failures: list[str] = []
+    for bye in byes:
+        attempt = RoundPairing(round=rp.round, pairs=[], system="lim")
+        if bye is not None:
+            passed = [
+                t for t in sorted(players, key=lambda t: (ctx.score(t), -t)) if ctx.players[t].bye_barred
+            ]
+            passed = [t for t in passed if (ctx.score(t), -t) < (ctx.score(bye), -bye)]
+            msg = f"bye to {bye}: lowest rank in the lowest score-group"
+            if passed:
+                msg += f"; not {passed}, who had a bye or won by default (Lim 8.2)"
+            if failures:
+                msg += f"; the bye to {failures} left the others unpairable"
+            attempt.explain("Lim 8.1", "bye", msg + " (Lim 8.3: one point, no colour)", tpn=bye)
+        try:
+            pair_field(ctx, attempt, [t for t in players if t != bye])
+        except PairingImpossible:
+            if bye is None:
+                raise
+            failures.append(bye)
+            continue
+        attempt.bye = bye
+        rp.explanation.extend(attempt.explanation)
+        rp.pairs = attempt.pairs
+        rp.bye = bye
+        return rp
+    raise PairingImpossible(f"Lim 8: no choice of the bye ({failures}) leaves a pairable field")
+
+
+def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
+    groups: dict[float, list[int]] = defaultdict(list)
+    for t in players:
+        groups[ctx.score(t)].append(t)
+    med = ctx.median
+    above = sorted((s for s in groups if s > med), reverse=True)
+    below = sorted(s for s in groups if s < med)
+    rp.explain(
+        "Lim 9.2",
+        "bracket",
+        f"score-groups {[fmt(s) for s in sorted(groups, reverse=True)]}; median score {fmt(med)}"
+        + ("" if med in groups else " (no player has it: the median group holds only floaters)")
+        + f"; order: {[fmt(s) for s in above]} downward, {[fmt(s) for s in below]} upward, median last",
+        median=med,
+        groups={fmt(s): sorted(v) for s, v in groups.items()},
+    )
+
+    def next_residents(seq: list[float], i: int, other: list[float]) -> list[int]:
+        if i + 1 < len(seq):
+            return groups[seq[i + 1]]
+        if med in groups:
+            return groups[med]
+        return groups[other[-1]] if other else []
+
+    high: list[GroupOutcome] = []
+    incoming: dict[int, str] = {}
+    for i, s in enumerate(above):
+        out = pair_group(
+            ctx, rp, label=f"score-group {fmt(s)}", residents=groups[s], incoming=incoming,
+            downward=True, adjacent=next_residents(above, i, below),
+        )  # fmt: skip
+        high.append(out)
+        incoming = {t: "DF" for t in out.floaters}
+    down_floaters = incoming
+    low: list[GroupOutcome] = []
+    incoming = {}
+    for i, s in enumerate(below):
+        out = pair_group(
+            ctx, rp, label=f"score-group {fmt(s)}", residents=groups[s], incoming=incoming,
+            downward=False, adjacent=next_residents(below, i, above),
+        )  # fmt: skip
+        low.append(out)
+        incoming = {t: "UF" for t in out.floaters}
+    up_floaters = incoming
+
+    median = pair_median(ctx, rp, groups.get(med, []), down_floaters, up_floaters, high, low)
+    made = [(p, True) for g in high for p in g.pairs]
+    made += [(p, True) for p in median.pairs]
+    made += [(p, False) for g in low for p in g.pairs]
+    made.sort(key=lambda x: board_key(ctx, *x[0]))
+    for board, ((a, b), upper) in enumerate(made, start=1):
+        pair = allocate(ctx, a, b, upper=upper, board=board)
+        rp.pairs.append(pair)
+        rp.explain(
+            pair.colour_article, "colour", f"board {board}: {pair.white} White, {pair.black} Black",
+            white=pair.white, black=pair.black, board=board,
+        )  # fmt: skip
+
+
+def board_key(ctx: LimContext, a: int, b: int) -> tuple[float, float, int]:
+    sa, sb = ctx.score(a), ctx.score(b)
+    return (-max(sa, sb), -min(sa, sb), min(a, b))
+
+
+def pair_median(
+    ctx: LimContext,
+    rp: RoundPairing,
+    residents: list[int],
+    down: dict[int, str],
+    up: dict[int, str],
+    high: list[GroupOutcome],
+    low: list[GroupOutcome],
+) -> GroupOutcome:
+    """Lim 9.2 (the median group last, downward) and 9.6 (the blocked median group)."""
+    extra_down: dict[int, str] = {}
+    extra_up: dict[int, str] = {}
+    while True:
+        trial = RoundPairing(round=rp.round, pairs=[])
+        out = pair_group(
+            ctx, trial, label="median score-group", residents=residents,
+            incoming={**down, **extra_down, **up, **extra_up}, downward=True, adjacent=[], median=True,
+        )  # fmt: skip
+        if not out.blocked:
+            rp.explanation.extend(trial.explanation)
+            return out
+        n_high, n_low = len(down) + len(extra_down), len(up) + len(extra_up)
+        low_left = any(g.pairs for g in low)
+        high_left = any(g.pairs for g in high)
+        if not low_left and not high_left:
+            raise PairingImpossible(
+                "Lim 9.6: the median score-group cannot be paired even with every pairing cracked"
+            )
+        from_low = (n_high > n_low and low_left) or not high_left
+        stack = low if from_low else high
+        group = next(g for g in reversed(stack) if g.pairs)
+        a, b = group.pairs.pop()
+        (extra_up if from_low else extra_down).update(
+            {a: "UF" if from_low else "DF", b: "UF" if from_low else "DF"}
+        )
+        rp.explain(
+            "Lim 9.6",
+            "bracket",
+            f"median score-group blocked ({n_high} floaters from above, {n_low} from below): "
+            f"pairing {a} v {b} of {group.label} cracked, both join the median group",
+            cracked=[a, b],
+            group=group.label,
+        )

@@ -1,0 +1,120 @@
+"""What a given (for example hand-amended) Lim pairing breaks.
+
+Absolute: a player paired twice or not at all, a player who is not to be
+paired, a rematch (Lim 9.1), a second bye or a bye after a win by default
+(Lim 8.2), a colour that breaks Lim 12.1(a)/(b) (Lim 9.1; not absolute in
+the last round, Lim 13). Quality departures: colours other than Lim 12
+gives, a bye other than Lim 8.1 gives, floaters the engine's pairing does
+not have (Lim 10), a player floated two rounds running (Lim 10.10).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.lim.colours import allocate
+from engine.lim.context import LimContext
+from engine.lim.pairing import pair as engine_pair
+from engine.result import PairingImpossible, RoundPairing, Violation
+from engine.state import Colour, TournamentState
+
+
+def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
+    ctx = LimContext.build(state)
+    out: list[Violation] = []
+    to_pair = {p.tpn for p in state.to_be_paired()}
+    seen: Counter[int] = Counter()
+    for p in pairing.pairs:
+        seen[p.white] += 1
+        seen[p.black] += 1
+    if pairing.bye is not None:
+        seen[pairing.bye] += 1
+    for t, n in sorted(seen.items()):
+        if t not in to_pair:
+            out.append(Violation("Lim 7", True, f"{t} is not a participant to be paired in this round", (t,)))
+        elif n > 1:
+            out.append(Violation("Lim 9", True, f"{t} appears {n} times in the pairing", (t,)))
+    for t in sorted(to_pair - seen.keys()):
+        out.append(Violation("Lim 9", True, f"{t} is neither paired nor given the bye", (t,)))
+
+    if pairing.bye is not None and pairing.bye in ctx.players:
+        if ctx.players[pairing.bye].bye_barred:
+            out.append(
+                Violation(
+                    "Lim 8.2",
+                    True,
+                    f"{pairing.bye} already had a bye or won a point by default",
+                    (pairing.bye,),
+                )
+            )
+        if len(to_pair) % 2 == 0:
+            out.append(
+                Violation(
+                    "Lim 8.1", True, "a bye is given although the number of players is even", (pairing.bye,)
+                )
+            )
+
+    try:
+        engine = engine_pair(state)
+    except PairingImpossible:
+        engine = None
+
+    engine_pairs = {frozenset((p.white, p.black)) for p in engine.pairs} if engine else set()
+    if engine is not None and pairing.bye is not None and engine.bye != pairing.bye:
+        out.append(
+            Violation(
+                "Lim 8.1",
+                False,
+                f"the bye goes to {engine.bye}, the lowest rank in the lowest score-group",
+                (pairing.bye,),
+            )
+        )
+
+    relaxed = engine is not None and any(st.data.get("colours_relaxed") for st in engine.explanation)
+    for board, p in enumerate(pairing.pairs, start=1):
+        a, b = p.white, p.black
+        if a not in ctx.players or b not in ctx.players or a == b:
+            if a == b:
+                out.append(Violation("Lim 9", True, f"{a} is paired with himself", (a,)))
+            continue
+        if ctx.met(a, b):
+            out.append(Violation("Lim 9.1", True, f"{a} and {b} have already played each other", (a, b)))
+        for t, c in ((a, Colour.WHITE), (b, Colour.BLACK)):
+            for art in ctx.players[t].breaks(c) if ctx.players[t].forbidden else []:
+                last = ctx.last_round or relaxed
+                out.append(
+                    Violation(
+                        "Lim 13" if last else f"Lim {art}",
+                        not last,
+                        f"{t} gets {'White' if c is Colour.WHITE else 'Black'}: "
+                        + ("three times running" if art == "12.1(a)" else "three more of one colour"),
+                        (t,),
+                    )
+                )
+        upper = max(ctx.score(a), ctx.score(b)) >= ctx.median
+        want = allocate(ctx, a, b, upper=upper, board=board)
+        if want.white != a and not ctx.players[a].forbidden and not ctx.players[b].forbidden:
+            out.append(
+                Violation(
+                    want.colour_article,
+                    False,
+                    f"{a}-{b}: {want.colour_article} gives White to {want.white}",
+                    (a, b),
+                )
+            )
+        if ctx.score(a) != ctx.score(b) and frozenset((a, b)) not in engine_pairs:
+            hi, lo = (a, b) if ctx.score(a) > ctx.score(b) else (b, a)
+            out.append(
+                Violation(
+                    "Lim 10",
+                    False,
+                    f"{hi} ({ctx.score(hi):g}) floats to meet {lo} ({ctx.score(lo):g}), not in the engine's pairing",
+                    (hi, lo),
+                )
+            )
+            for t in (hi, lo):
+                if ctx.players[t].floated_last_round:
+                    out.append(
+                        Violation("Lim 10.10", False, f"{t} floated in the round just before as well", (t,))
+                    )
+    return out

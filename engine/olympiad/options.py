@@ -1,0 +1,129 @@
+"""The Olympiad system's settings, read from ``TournamentState.options``.
+
+Keys (all optional):
+
+``version``
+    ``"1998"`` (Annex D as amended to 1998: game points pair and score) or
+    ``"2007"`` (the 2007 amendments: match points, imaginary points in rounds
+    1-2, Section J from round 4). Default ``"2007"``.
+``section``
+    ``"open"`` (the men's / open championship; ``"men"`` is accepted) or
+    ``"women"``. Matters for the 1998 text only (3 boards, bye 1.5 GP,
+    ranking by 3 highest ratings).
+``unrated_rating``
+    The rating counted for a player without a FIDE rating (1998 rule 6). 2000.
+``section_j_from_round``
+    The first round paired by Section J (Extended Buchholz). Default 5 for
+    1998 (rule 45: "after the 4th round"), 4 for 2007 (amendment 3: "Rounds
+    4-11"). See docs/interpretations/olympiad.md.
+``imaginary_points``
+    2007 amended rule 25 (one imaginary match point and two imaginary game
+    points for the top half in rounds 1-2). Default true for 2007; ignored
+    for 1998.
+``host_team``
+    TPN of the organiser's additional ("C") team of rule 2: paired and
+    scored against, never ranked. The participant's ``unranked`` flag says
+    the same.
+``max_search_steps``
+    Safety budget of the group-by-group search (default 200000 candidate
+    evaluations) before rule 50 is applied to all remaining groups at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.state import ScoreKind
+
+# Rules replaced or reworded by the 2007 amendments (amendment 1 and 2).
+AMENDED_2007 = frozenset({1, 7, 8, 9, 10, 12, 16, 25, 55})
+
+
+@dataclass(frozen=True)
+class OlympiadOptions:
+    version: str = "2007"
+    section: str = "open"
+    unrated_rating: int = 2000
+    section_j_from_round: int = 4
+    imaginary_points: bool = True
+    host_team: int | None = None
+    max_search_steps: int = 200_000
+
+    @property
+    def score_kind(self) -> ScoreKind:
+        """Rule 1: game points (1998); amended rule 1: match points (2007)."""
+        return ScoreKind.GAME_POINTS if self.version == "1998" else ScoreKind.MATCH_POINTS
+
+    @property
+    def score_name(self) -> str:
+        return "game points" if self.version == "1998" else "match points"
+
+    @property
+    def women(self) -> bool:
+        return self.section == "women"
+
+    def cite(self, rule: int | str) -> str:
+        """The citation of a rule in the text that applies.
+
+        Rules the 2007 letter rewrote are cited as "Olympiad 2007 amended rule
+        N"; every other rule keeps its 1998 wording and is cited as such.
+        """
+        if self.version == "2007":
+            if rule == "J":
+                return "Olympiad 2007 amendment 3 (Section J)"
+            try:
+                num = int(str(rule).rstrip("abcd()"))
+            except ValueError:
+                num = -1
+            if num in AMENDED_2007:
+                return f"Olympiad 2007 amended rule {rule}"
+        return f"Olympiad 1998 rule {rule}"
+
+    def uses_section_j(self, rnd: int) -> bool:
+        return rnd >= self.section_j_from_round
+
+    def imaginary_in(self, rnd: int) -> bool:
+        return self.version == "2007" and self.imaginary_points and rnd <= 2
+
+
+def parse_options(options: dict | None) -> OlympiadOptions:
+    """Validate ``state.options``; a bad value raises ``ValueError`` naming it."""
+    opts = dict(options or {})
+    version = str(opts.get("version", "2007"))
+    if version not in ("1998", "2007"):
+        raise ValueError(f"olympiad option 'version' must be '1998' or '2007', not {version!r}")
+    section = str(opts.get("section", "open")).lower()
+    if section == "men":
+        section = "open"
+    if section not in ("open", "women"):
+        raise ValueError(f"olympiad option 'section' must be 'open' or 'women', not {section!r}")
+    try:
+        unrated = int(opts.get("unrated_rating", 2000))
+    except (TypeError, ValueError):
+        raise ValueError("olympiad option 'unrated_rating' must be an integer") from None
+    default_j = 5 if version == "1998" else 4
+    try:
+        j_from = int(opts.get("section_j_from_round", default_j))
+    except (TypeError, ValueError):
+        raise ValueError("olympiad option 'section_j_from_round' must be an integer") from None
+    if j_from < 2:
+        raise ValueError("olympiad option 'section_j_from_round' must be at least 2")
+    imaginary = opts.get("imaginary_points", True)
+    if isinstance(imaginary, str):
+        imaginary = imaginary.lower() not in ("0", "false", "no", "off")
+    host = opts.get("host_team")
+    if host is not None:
+        try:
+            host = int(host)
+        except (TypeError, ValueError):
+            raise ValueError("olympiad option 'host_team' must be a team's TPN") from None
+    steps = int(opts.get("max_search_steps", 200_000))
+    return OlympiadOptions(
+        version=version,
+        section=section,
+        unrated_rating=unrated,
+        section_j_from_round=j_from,
+        imaginary_points=bool(imaginary),
+        host_team=host,
+        max_search_steps=steps,
+    )

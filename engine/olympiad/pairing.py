@@ -1,0 +1,131 @@
+"""Pair one round by the Chess Olympiad pairing rules (1998 text, 2007 amendments).
+
+Order of work, as a committee does it by hand:
+
+1. pairing scores (rule 1 / amended rule 1, imaginary points of amended
+   rule 25; unfinished games are already draws in the snapshot, rule 11);
+2. the bye (rules 10, 14(b));
+3. the groups and the median (rule 16), paired in its order by Section I
+   (rounds 1-4; 1-3 in 2007) or Section J (Extended Buchholz);
+4. board-1 colours (rules 17-24) and table order.
+"""
+
+from __future__ import annotations
+
+from engine.olympiad.bye import choose_bye
+from engine.olympiad.colours import allocate
+from engine.olympiad.feasibility import round_completable
+from engine.olympiad.groups import standings_key
+from engine.olympiad.model import TeamView, build_views
+from engine.olympiad.options import OlympiadOptions, parse_options
+from engine.olympiad.search import GroupSearch, SearchBudgetExceeded, all_groups_as_one
+from engine.result import Pair, RoundPairing
+from engine.state import TournamentState
+
+
+def pair(state: TournamentState) -> RoundPairing:
+    opts = parse_options(state.options)
+    rnd = state.next_round
+    views = build_views(state, opts)
+    out = RoundPairing(round=rnd, pairs=[], system="olympiad")
+    section_j = opts.uses_section_j(rnd)
+    _explain_scores(out, state, opts, views, section_j)
+    teams = [views[p.tpn] for p in state.to_be_paired()]
+    if not teams:
+        return out
+
+    met = {t.tpn: t.met for t in teams}
+
+    def completable(tpns: frozenset[int]) -> bool:
+        return round_completable(met, tpns)
+
+    bye, steps = choose_bye(teams, opts, rnd, completable)
+    out.explanation.extend(steps)
+    out.bye = bye
+    teams = [t for t in teams if t.tpn != bye]
+    if not teams:
+        return out
+    search = GroupSearch(teams, opts, section_j)
+    try:
+        pairs = search.run()
+        out.explanation.extend(search.steps)
+    except SearchBudgetExceeded:
+        pairs, steps = all_groups_as_one(teams, opts, section_j)
+        out.explanation.extend(steps)
+    out.pairs = _coloured_and_ordered(pairs, teams, opts, rnd, state, section_j, out)
+    return out
+
+
+def _explain_scores(
+    out: RoundPairing, state: TournamentState, opts: OlympiadOptions, views, section_j: bool
+) -> None:
+    rnd = state.next_round
+    out.explain(
+        opts.cite(1),
+        "scores",
+        f"round {rnd}: teams are paired on {opts.score_name} (Controlled Swiss System); "
+        f"unfinished games count as draws ({opts.cite(11)})",
+    )
+    if opts.imaginary_in(rnd):
+        top = sorted(t for t, v in views.items() if v.imaginary)
+        pts = "one match point and two game points"
+        out.explain(
+            opts.cite(25),
+            "scores",
+            f"round {rnd}: the top half of the initial list (TPN {top[0] if top else '-'}-{top[-1] if top else '-'}) "
+            f"counts one imaginary {pts}, for pairing only",
+            tpns=top,
+        )
+    if section_j:
+        where = opts.cite("J") if opts.version == "2007" else opts.cite(45)
+        out.explain(
+            where, "section", f"round {rnd} is paired by Section J: groups in Extended Buchholz order"
+        )
+    else:
+        out.explain(
+            opts.cite(25), "section", f"round {rnd} is paired by Section I (pairing numbers, rules 25-44)"
+        )
+    absent = sorted(state.unavailable)
+    if absent:
+        rule = 52 if rnd == 1 else 14
+        out.explain(
+            opts.cite(rule),
+            "absent",
+            f"not paired this round: {', '.join(views[t].label for t in absent if t in views)}",
+            tpns=absent,
+        )
+
+
+def _coloured_and_ordered(
+    pairs, teams: list[TeamView], opts, rnd, state, section_j, out: RoundPairing
+) -> list[Pair]:
+    rank = {t.tpn: i for i, t in enumerate(sorted(teams, key=lambda t: standings_key(t, section_j)))}
+
+    def higher(a: TeamView, b: TeamView) -> TeamView:
+        return a if rank[a.tpn] < rank[b.tpn] else b
+
+    # Table order: the higher score first, then the better-placed team.
+    ordered = sorted(
+        pairs,
+        key=lambda p: (
+            -max(p[0].score, p[1].score),
+            -min(p[0].score, p[1].score),
+            min(rank[p[0].tpn], rank[p[1].tpn]),
+        ),
+    )
+    result: list[Pair] = []
+    for a, b in ordered:
+        white, black, article, why = allocate(
+            a, b, rnd=rnd, initial=state.initial_colour, higher=higher, opts=opts
+        )
+        result.append(Pair(white, black, article))
+        w = a if a.tpn == white else b
+        k = b if w is a else a
+        out.explain(
+            article,
+            "colour",
+            f"{w.label} - {k.label}: {w.label} has White on board 1 ({why}); boards alternate, board 3 like board 1 ({opts.cite(19)})",
+            white=white,
+            black=black,
+        )
+    return result

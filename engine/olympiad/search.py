@@ -1,0 +1,325 @@
+"""The round's pairing, group by group in the order of rule 16.
+
+Groups are paired top down to the middle group, bottom up to it, the middle
+group last (rule 16). Each group takes the first candidate of its rules'
+order (``engine.olympiad.pools``) whose floaters the following groups can
+place; when they cannot, the floater is "moved back to its original group"
+and the next candidate is tried (rules 26-27, 30-31, 50). A group none of
+whose candidates works is merged with the next group (rule 50: "these two
+groups shall be considered as one group"). Candidates keeping the board-1
+colour limits of rule 17 come first; the others only when a group cannot be
+paired otherwise (rule 18(a)).
+
+Backtracking is memoised: what happens below a group depends only on the
+floaters it sends, so a floater set that failed once is never tried again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.olympiad.colours import compatible
+from engine.olympiad.feasibility import perfectly_pairable, round_completable
+from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup, make_groups, processing_order
+from engine.olympiad.model import TeamView
+from engine.olympiad.options import OlympiadOptions
+from engine.olympiad.pools import ABOVE, BELOW, Incoming, PoolContext, section_i, section_j
+from engine.result import PairingImpossible, Step
+
+MAX_NOTES_PER_GROUP = 12
+
+
+class SearchBudgetExceeded(Exception):
+    pass
+
+
+@dataclass
+class GroupSearch:
+    teams: list[TeamView]
+    opts: OlympiadOptions
+    section_j: bool
+    steps: list[Step] = field(default_factory=list)
+    evaluations: int = 0
+
+    def __post_init__(self) -> None:
+        self.groups, self.middle, self.median_team = make_groups(self.teams, self.section_j)
+        self.order = processing_order(self.groups, self.middle)
+        self.failed_states: set = set()
+        self._notes = 0
+        self._seen: set[str] = set()
+
+    # -- explanation ----------------------------------------------------------
+    def step(self, article: str, topic: str, message: str, **data) -> None:
+        self.steps.append(Step(article, topic, message, data))
+
+    def note(self, article: str, message: str) -> None:
+        if message in self._seen:
+            return
+        self._seen.add(message)
+        self._notes += 1
+        if self._notes <= MAX_NOTES_PER_GROUP:
+            self.steps.append(Step(article, "combination", message, {}))
+        elif self._notes == MAX_NOTES_PER_GROUP + 1:
+            self.steps.append(Step(article, "combination", "further invalid combinations not listed", {}))
+
+    # -- feasibility of the whole round ----------------------------------------
+    def round_completable(self, unpaired: frozenset[int]) -> bool:
+        return round_completable(self.met, unpaired)
+
+    # -- the search ---------------------------------------------------------------
+    def run(self) -> list[tuple[TeamView, TeamView]]:
+        self.by_tpn = {t.tpn: t for t in self.teams}
+        self.met = {t.tpn: t.met for t in self.teams}
+        o = self.opts
+        for g in self.groups:
+            self.step(
+                o.cite(16),
+                "group",
+                f"score group {g.score:g} ({g.side}{' - the middle group' if g.side == MEDIAN else ''}): {g.labels()}",
+                score=g.score,
+                tpns=[t.tpn for t in g.teams],
+                side=g.side,
+            )
+        self.step(
+            o.cite(16),
+            "median",
+            f"{len(self.teams)} teams are paired; the median team is {self.median_team.label} "
+            f"(place {(len(self.teams) + 1) // 2}), so the middle group is the {self.groups[self.middle].score:g} group; "
+            "groups are paired from the top down to it, from the bottom up to it, and it is paired last",
+            median=self.median_team.tpn,
+            order=[self.groups[i].score for i in self.order],
+        )
+        # Section J merges groups as rule 50 says; Section I has no merging
+        # rule, so there it is the last resort, after every other fall-back.
+        self.allow_merge = self.section_j
+        mark = len(self.steps)
+        result = self._solve(0, {}, frozenset(self.by_tpn))
+        if result is None and not self.allow_merge:
+            del self.steps[mark:]
+            self.failed_states.clear()
+            self.allow_merge = True
+            self.step(
+                o.cite(44),
+                "merge",
+                "no pairing keeps every group apart: groups are merged as rule 50 does in Section J",
+            )
+            result = self._solve(0, {}, frozenset(self.by_tpn))
+        if result is None:
+            raise PairingImpossible(
+                "no complete pairing of the round exists without a rematch (Olympiad rule 14(a))"
+            )
+        return result
+
+    def _pool(self, g: ScoreGroup, incoming: tuple[Incoming, ...]):
+        merged = [i.team for i in incoming if i.merged]
+        floaters = [i for i in incoming if not i.merged]
+        own = list(g.teams) + merged
+        return own, floaters
+
+    def _stranded(self, cand, target, pending, strand: bool) -> TeamView | None:
+        """A floater that has played every team of the group it goes to (rules 27, 31, 50).
+
+        In Section J (rule 48) no floater may go further. In Section I a team
+        leaving because it met its whole group goes on (rules 41-42), and a
+        dropped team does too once rules 28 / 32 apply (``strand`` False);
+        the middle group, paired last, can never send it on.
+        """
+        if not cand.outgoing:
+            return None
+        g = self.groups[target]
+        if self.section_j or g.side == MEDIAN:
+            check = cand.outgoing
+        elif strand:
+            check = cand.drops
+        else:
+            return None
+        members = list(g.teams) + [i.team for i in pending.get(target, ()) if i.merged]
+        if self.section_j:
+            members += [i.team for i in pending.get(target, ())]
+        for t in check:
+            if not any(m.tpn not in t.met and m.tpn != t.tpn for m in members):
+                return t
+        return None
+
+    def _solve(self, pos: int, pending: dict[int, tuple[Incoming, ...]], unpaired: frozenset[int]):
+        if pos == len(self.order):
+            return []
+        gi = self.order[pos]
+        g = self.groups[gi]
+        key = (pos, frozenset((k, i.team.tpn, i.origin, i.merged) for k, v in pending.items() for i in v))
+        if key in self.failed_states:
+            return None
+        o = self.opts
+        incoming = pending.get(gi, ())
+        target = gi + 1 if g.side == TOP else gi - 1 if g.side == BOTTOM else None
+        origin = ABOVE if g.side == TOP else BELOW
+        own, floaters = self._pool(g, incoming)
+        mark = len(self.steps)
+        self._notes = 0
+        self._seen: set[str] = set()
+        pool = own + [f.team for f in floaters]
+        if self.section_j:
+            pool.sort(key=lambda t: (-t.eb, t.tpn))
+            order_text = ", ".join(f"{n}. {t.label} (EB {t.eb:g})" for n, t in enumerate(pool, 1))
+            self.step(
+                o.cite(45),
+                "group",
+                f"pairing the {g.score:g} group in Extended Buchholz order: {order_text}",
+                tpns=[t.tpn for t in pool],
+            )
+        else:
+            text = ", ".join(t.label for t in sorted(own, key=lambda t: t.tpn))
+            came = (
+                f"; came in: {', '.join(f.team.label + ' from ' + f.origin for f in floaters)}"
+                if floaters
+                else ""
+            )
+            self.step(
+                o.cite(13),
+                "group",
+                f"pairing the {g.score:g} group in pairing-number order: {text}{came}",
+                tpns=[t.tpn for t in own],
+            )
+        failed_out: set[frozenset[int]] = set()
+        incoming_map = {i.team.tpn: i for i in incoming}
+        # Passes: rule 17 kept, then relaxed (rule 18(a)); in Section I a
+        # dropped team that met the whole next group is first moved back
+        # (rules 27, 31) and only sent on when nothing else works (rules 28, 32).
+        passes = [(True, True), (False, True)]
+        if not self.section_j and target is not None:
+            passes += [(True, False), (False, False)]
+        for strict, strand in passes:
+            pass_failed = set(failed_out)
+            ctx = PoolContext(o, strict, target is not None, pass_failed, self.note)
+            gen = (
+                section_j(pool, incoming_map, g.side, ctx)
+                if self.section_j
+                else section_i(own, floaters, g.side, ctx)
+            )
+            for cand in gen:
+                if not strict and all(compatible(a, b) for a, b in cand.pairs):
+                    continue
+                self.evaluations += 1
+                if self.evaluations > o.max_search_steps:
+                    raise SearchBudgetExceeded
+                stranded = self._stranded(cand, target, pending, strand)
+                if stranded is not None:
+                    rule = 50 if self.section_j else (27 if origin == ABOVE else 31)
+                    self.note(
+                        o.cite(rule),
+                        f"{cand.message} - {stranded.label} has already played every team of the next group; moved back",
+                    )
+                    pass_failed.add(cand.out_key)
+                    continue
+                rest = unpaired - {t.tpn for p in cand.pairs for t in p}
+                if not self.round_completable(rest):
+                    self.note(
+                        o.cite(50),
+                        f"{cand.message}: the rest of the round could not then be paired completely",
+                    )
+                    # The rest is the unpaired teams outside this group plus its
+                    # floaters: it depends on the floaters only.
+                    failed_out.add(cand.out_key)
+                    pass_failed.add(cand.out_key)
+                    continue
+                new_pending = {k: v for k, v in pending.items() if k != gi}
+                if cand.outgoing:
+                    new_pending[target] = new_pending.get(target, ()) + tuple(
+                        Incoming(t, origin) for t in cand.outgoing
+                    )
+                sub = len(self.steps)
+                if not strict:
+                    self.step(
+                        o.cite("18(a)"),
+                        "colour",
+                        f"the {g.score:g} group cannot be paired completely within {o.cite(17)}: "
+                        "the pairing below is made without it",
+                    )
+                if not strand and self._stranded(cand, target, pending, True) is not None:
+                    self.step(
+                        o.cite(28 if origin == ABOVE else 32),
+                        "floater",
+                        "every team that could leave the group has played the whole next group: "
+                        "one goes on all the same (rules 25-27 / 29-31 applied again)",
+                    )
+                self.step(
+                    cand.article,
+                    "pairing",
+                    cand.message,
+                    pairs=[[a.tpn, b.tpn] for a, b in cand.pairs],
+                    floaters=[t.tpn for t in cand.outgoing],
+                )
+                for t in cand.outgoing:
+                    self.step(
+                        o.cite(48 if self.section_j else (25 if origin == ABOVE else 29)),
+                        "floater",
+                        f"{t.label} floats to the {self.groups[target].score:g} group",
+                        tpn=t.tpn,
+                    )
+                result = self._solve(pos + 1, new_pending, rest)
+                if result is not None:
+                    return cand.pairs + result
+                del self.steps[sub:]
+                failed_out.add(cand.out_key)
+                pass_failed.add(cand.out_key)
+                moved = ", ".join(t.label for t in cand.outgoing) or "no floater"
+                rule = 50 if self.section_j else (27 if origin == ABOVE else 31)
+                self.note(
+                    o.cite(rule),
+                    f"{cand.message} - the following groups cannot be paired with {moved}; moved back, next combination",
+                )
+        if target is not None and self.allow_merge:
+            # Rule 50: the two groups are considered as one group.
+            carried = tuple(Incoming(t, origin, merged=True) for t in own) + tuple(floaters)
+            new_pending = {k: v for k, v in pending.items() if k != gi}
+            new_pending[target] = new_pending.get(target, ()) + carried
+            sub = len(self.steps)
+            self.step(
+                o.cite(50),
+                "merge",
+                f"the {g.score:g} group cannot be paired with the {self.groups[target].score:g} group as separate groups: they are considered as one group",
+                tpns=[t.tpn for t in pool],
+            )
+            result = self._solve(pos + 1, new_pending, unpaired)
+            if result is not None:
+                return result
+            del self.steps[sub:]
+        del self.steps[mark:]
+        self.failed_states.add(key)
+        return None
+
+
+def all_groups_as_one(
+    teams: list[TeamView], opts: OlympiadOptions, section_j: bool
+) -> tuple[list[tuple[TeamView, TeamView]], list[Step]]:
+    """Rule 50 taken to its end: every remaining group considered as one group.
+
+    Only used when the group-by-group search exceeds its budget
+    (``max_search_steps``); the teams are paired in the order of rule 47
+    (Section J) or rule 36 (Section I) over the standings.
+    """
+    from engine.olympiad.groups import standings_key
+    from engine.olympiad.orders import combinations, rule36_opponents, rule47_opponents
+
+    ordered = sorted(teams, key=lambda t: standings_key(t, section_j))
+    by = {t.tpn: t for t in ordered}
+
+    def rest_check(rest, _can_float):
+        ok = perfectly_pairable([t.tpn for t in rest], lambda a, b: b not in by[a].met)
+        return None if ok else "unsolvable"
+
+    for comb in combinations(
+        ordered,
+        rule47_opponents if section_j else rule36_opponents,
+        pair_check=lambda a, b: "met" if b.tpn in a.met else None,
+        rest_check=rest_check,
+    ):
+        step = Step(
+            opts.cite(50),
+            "merge",
+            "the group-by-group search exceeded its budget: all groups are considered as one group "
+            f"and paired in the order of {opts.cite(47 if section_j else 36)}",
+            {},
+        )
+        return list(comb.pairs), [step]
+    raise PairingImpossible("no complete pairing of the round exists without a rematch (Olympiad rule 14(a))")

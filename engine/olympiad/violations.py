@@ -1,0 +1,141 @@
+"""What a given (for example hand-amended) Olympiad pairing breaks.
+
+Absolute (the pairing cannot be published): a team paired twice or not at
+all, an unknown or unavailable team paired, a rematch (rule 14(a)), a bye
+with an even number of teams, more than one bye, a second bye or a bye to a
+team that scored without playing (rules 10, 14(b)).
+
+Quality departures (the committee may still approve them, rule 58 allows
+differences from the computer): board-1 colour limits (rule 17), score
+differences larger than the engine's (rule 15), a bye not to the team rule
+10 designates.
+"""
+
+from __future__ import annotations
+
+from engine.olympiad.model import build_views
+from engine.olympiad.options import parse_options
+from engine.result import RoundPairing, Violation
+from engine.state import Colour, TournamentState
+
+
+def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
+    opts = parse_options(state.options)
+    views = build_views(state, opts)
+    out: list[Violation] = []
+    expected = {p.tpn for p in state.to_be_paired()}
+    seen: dict[int, int] = {}
+    for p in pairing.pairs:
+        for t in (p.white, p.black):
+            seen[t] = seen.get(t, 0) + 1
+    if pairing.bye is not None:
+        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
+    for t, n in sorted(seen.items()):
+        if t not in views:
+            out.append(Violation("Olympiad rule 13", True, f"team {t} is not a participant", (t,)))
+        elif t not in expected:
+            out.append(
+                Violation("Olympiad rule 52", True, f"{views[t].label} is not to be paired this round", (t,))
+            )
+        if n > 1:
+            out.append(
+                Violation("Olympiad rule 13", True, f"team {t} appears {n} times in the pairing", (t,))
+            )
+    for t in sorted(expected - seen.keys()):
+        out.append(Violation("Olympiad rule 13", True, f"{views[t].label} is not paired", (t,)))
+    for p in pairing.pairs:
+        if state.have_met(p.white, p.black):
+            out.append(
+                Violation(
+                    opts.cite("14(a)"),
+                    True,
+                    f"{p.white} and {p.black} have already played each other",
+                    (p.white, p.black),
+                )
+            )
+    n_paired = len(expected)
+    if pairing.bye is not None:
+        b = views.get(pairing.bye)
+        if n_paired % 2 == 0:
+            out.append(
+                Violation(
+                    opts.cite(10), True, "a bye is given although the number of teams is even", (pairing.bye,)
+                )
+            )
+        if b is not None and b.scored_without_playing:
+            out.append(
+                Violation(
+                    opts.cite("14(b)"),
+                    True,
+                    f"{b.label} has already scored without playing and may not receive a bye",
+                    (b.tpn,),
+                )
+            )
+    elif n_paired % 2 == 1:
+        out.append(Violation(opts.cite(10), True, "the number of teams is odd but no bye is given", ()))
+    # Quality: rule 17 on board 1, as the proposal allocates the colours.
+    for p in pairing.pairs:
+        w, b = views.get(p.white), views.get(p.black)
+        if w is None or b is None:
+            continue
+        for team, colour in ((w, Colour.WHITE), (b, Colour.BLACK)):
+            if not team.may_receive(colour):
+                out.append(
+                    Violation(
+                        opts.cite(17),
+                        False,
+                        f"{team.label} would have {colour.name.lower()} on board 1 beyond the colour limits",
+                        (team.tpn,),
+                    )
+                )
+    out.extend(_compare_with_engine(state, pairing, views, opts))
+    return out
+
+
+def _compare_with_engine(state, pairing, views, opts) -> list[Violation]:
+    """Rules 15 and 10 measured against the engine's own pairing."""
+    from engine.olympiad.pairing import pair
+    from engine.result import PairingImpossible
+
+    try:
+        engine = pair(state)
+    except (PairingImpossible, ValueError):
+        return []
+    out: list[Violation] = []
+
+    def diffs(rp: RoundPairing) -> list[float]:
+        return sorted(
+            (
+                abs(views[p.white].score - views[p.black].score)
+                for p in rp.pairs
+                if p.white in views and p.black in views
+            ),
+            reverse=True,
+        )
+
+    mine, theirs = diffs(pairing), diffs(engine)
+    if mine > theirs:
+        worst = [
+            (p.white, p.black)
+            for p in pairing.pairs
+            if p.white in views and p.black in views and abs(views[p.white].score - views[p.black].score) > 0
+        ]
+        out.append(
+            Violation(
+                opts.cite(15),
+                False,
+                f"score differences {', '.join(f'{d:g}' for d in mine if d)} are larger than necessary "
+                f"(the engine's: {', '.join(f'{d:g}' for d in theirs if d) or 'none'})",
+                tuple(t for pr in worst for t in pr),
+            )
+        )
+    if pairing.bye is not None and engine.bye is not None and pairing.bye != engine.bye:
+        out.append(
+            Violation(
+                opts.cite(10),
+                False,
+                f"rule 10 gives the bye to {engine.bye}, not {pairing.bye}",
+                (pairing.bye, engine.bye),
+            )
+        )
+    return out

@@ -1,0 +1,22 @@
+"""FIDE TRF-2026 files: read them into a TournamentState, write them back.
+
+- :func:`read` / :func:`read_state`: TRF-2026 text -> state (``TrfError`` with line and column on bad input);
+- :func:`write`: state (+ optional player-level detail) -> TRF-2026 text;
+- :func:`format_pairs`: a round pairing in the JaVaFo / bbpPairings output format.
+"""
+
+from engine.trf.errors import SizeLimitExceeded, TrfError
+from engine.trf.reader import Overrides, TrfDocument, read, read_state
+from engine.trf.writer import format_pairs, parse_pairs, write
+
+__all__ = [
+    "Overrides",
+    "SizeLimitExceeded",
+    "TrfDocument",
+    "TrfError",
+    "format_pairs",
+    "parse_pairs",
+    "read",
+    "read_state",
+    "write",
+]

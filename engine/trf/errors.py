@@ -1,0 +1,34 @@
+"""Errors raised while reading a TRF-2026 file (exit code 3 / 4 on the command line)."""
+
+from __future__ import annotations
+
+
+class TrfError(ValueError):
+    """The file is not a TRF-2026 file the engine can read.
+
+    ``line`` and ``column`` are 1-based (0 when the problem is not tied to
+    one place, for example a missing record); the message names the problem.
+    """
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line and self.column:
+            return f"line {self.line}, column {self.column}: {self.message}"
+        if self.line:
+            return f"line {self.line}: {self.message}"
+        return self.message
+
+
+class SizeLimitExceeded(ValueError):
+    """The input is larger than the engine accepts (exit code 4)."""
+
+
+#: Limits checked by the reader and the generator (format limits are TrfErrors).
+MAX_INPUT_BYTES = 20 * 1024 * 1024
+MAX_PARTICIPANTS = 2000
+MAX_ROUNDS = 50

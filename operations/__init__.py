@@ -1,0 +1,1 @@
+"""Operations: lineups, results, standings."""

@@ -1,0 +1,130 @@
+"""Operations API: board pairings, standings (public once published); lineups
+(captains, arbiters) and results (arbiters). Views call selectors and services."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions as drf_permissions
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from operations import permissions, selectors
+from operations.serializers import (
+    LineupInSerializer,
+    LineupSubmissionSerializer,
+    MatchBoardsSerializer,
+    ResultsInSerializer,
+    StandingsSerializer,
+)
+from operations.services import lineups, results
+from tournaments.models import Match, Round, Team, Tournament
+
+
+def _round(slug: str, number: int) -> tuple[Tournament, Round]:
+    t = get_object_or_404(Tournament, slug=slug)
+    return t, get_object_or_404(Round, tournament=t, number=number)
+
+
+def _error(err: ValidationError) -> Response:
+    return Response({"detail": " ".join(err.messages)}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _int_keys(data: dict) -> dict[int, str]:
+    out = {}
+    for k, v in data.items():
+        try:
+            out[int(k)] = v
+        except (TypeError, ValueError):
+            raise ValidationError(f"{k!r} is not a board number.") from None
+    return out
+
+
+class BoardPairingsApi(APIView):
+    permission_classes = [drf_permissions.AllowAny]
+
+    @extend_schema(responses=MatchBoardsSerializer(many=True))
+    def get(self, request, slug: str, number: int):
+        t, r = _round(slug, number)
+        if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
+            raise Http404("The board pairings of this round are not posted yet.")
+        data = []
+        for m in selectors.matches_with_boards(r):
+            item = MatchBoardsSerializer(m).data
+            data.append(item)
+        return Response(data)
+
+
+class StandingsApi(APIView):
+    permission_classes = [drf_permissions.AllowAny]
+
+    @extend_schema(responses=StandingsSerializer)
+    def get(self, request, slug: str):
+        t = get_object_or_404(Tournament, slug=slug)
+        through = request.query_params.get("round")
+        st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
+        return Response(StandingsSerializer(st).data)
+
+
+class LineupsApi(APIView):
+    """GET: the submissions the user may see; POST: submit a lineup."""
+
+    permission_classes = [drf_permissions.IsAuthenticated]
+
+    @extend_schema(responses=LineupSubmissionSerializer(many=True))
+    def get(self, request, slug: str, number: int):
+        t, r = _round(slug, number)
+        qs = r.lineup_submissions.select_related("team").order_by("submitted_at", "id")
+        if not permissions.is_official(request.user, t):
+            qs = qs.filter(team_id__in=permissions.captain_team_ids(request.user, t))
+        return Response(LineupSubmissionSerializer(qs, many=True).data)
+
+    @extend_schema(request=LineupInSerializer, responses={201: LineupSubmissionSerializer})
+    def post(self, request, slug: str, number: int):
+        t, r = _round(slug, number)
+        ser = LineupInSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        team = get_object_or_404(Team, tournament=t, tpn=ser.validated_data["team"])
+        try:
+            sub = lineups.submit_lineup(
+                team,
+                r,
+                ser.validated_data["players"],
+                by=request.user,
+                override_reason=ser.validated_data.get("override_reason", ""),
+            )
+        except DjangoPermissionDenied as err:
+            raise PermissionDenied(str(err)) from None
+        except ValidationError as err:
+            return _error(err)
+        return Response(LineupSubmissionSerializer(sub).data, status=status.HTTP_201_CREATED)
+
+
+class MatchResultsApi(APIView):
+    permission_classes = [drf_permissions.IsAuthenticated]
+
+    @extend_schema(request=ResultsInSerializer, responses=MatchBoardsSerializer)
+    def post(self, request, slug: str, number: int, table: int):
+        t, r = _round(slug, number)
+        match = get_object_or_404(Match, round=r, table=table)
+        ser = ResultsInSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        try:
+            expected = ser.validated_data.get("expected")
+            m = results.enter_results(
+                match,
+                _int_keys(ser.validated_data["results"]),
+                by=request.user,
+                expected=_int_keys(expected) if expected is not None else None,
+            )
+        except DjangoPermissionDenied as err:
+            raise PermissionDenied(str(err)) from None
+        except ValidationError as err:
+            return _error(err)
+        m = selectors.matches_with_boards(r).get(pk=m.pk)
+        return Response(MatchBoardsSerializer(m).data)

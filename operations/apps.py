@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class OperationsConfig(AppConfig):
+    name = "operations"
+    verbose_name = "Lineups, results and standings"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,54 @@
+"""Forms of the operations pages (they only parse input; services decide)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from operations.domain.match_scoring import GAME_POINTS
+
+RESULT_CHOICES = [
+    ("", "—"),
+    ("1-0", "1-0"),
+    ("1/2-1/2", "½-½"),
+    ("0-1", "0-1"),
+    ("+-", "+/− (Black forfeits)"),
+    ("-+", "−/+ (White forfeits)"),
+    ("--", "−/− double forfeit"),
+    ("*", "unfinished"),
+]
+assert {c for c, _ in RESULT_CHOICES} == set(GAME_POINTS)
+
+
+class LineupForm(forms.Form):
+    """One select per board, choices = the roster (blank = empty board)."""
+
+    override_reason = forms.CharField(required=False, max_length=300, label="Late override: reason")
+
+    def __init__(self, *args, roster, boards: int, initial_ids=None, allow_override=False, **kw):
+        super().__init__(*args, **kw)
+        choices = [("", "— empty board —")] + [
+            (str(p.pk), f"{p.board_order}. {p.name}{' (withdrawn)' if p.is_withdrawn else ''}")
+            for p in roster
+        ]
+        for b in range(1, boards + 1):
+            initial = initial_ids[b - 1] if initial_ids and b <= len(initial_ids) else None
+            self.fields[f"board_{b}"] = forms.ChoiceField(
+                choices=choices, required=False, label=f"Board {b}", initial=str(initial) if initial else ""
+            )
+        self.boards = boards
+        if not allow_override:
+            del self.fields["override_reason"]
+
+    def board_fields(self):
+        return [self[f"board_{b}"] for b in range(1, self.boards + 1)]
+
+    def player_ids(self) -> list[int | None]:
+        return [
+            int(v) if (v := self.cleaned_data.get(f"board_{b}")) else None for b in range(1, self.boards + 1)
+        ]
+
+
+class TrfImportForm(forms.Form):
+    file = forms.FileField(label="TRF-2026 team file")
+    name = forms.CharField(max_length=200, required=False, help_text="Blank: the file's 012 name.")
+    slug = forms.SlugField(max_length=100, required=False, help_text="Blank: made from the name.")

@@ -1,0 +1,293 @@
+"""Reads for the operations pages and API (services write, selectors read).
+
+The standings are computed by ``engine.standings`` over a
+:class:`~engine.state.TournamentState` built here from the results entered
+so far (``results_state``); the state the committee pairs from is
+``tournaments.snapshot.engine_state``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from engine.standings import StandingRow, get, standings
+from engine.standings.crosstable import Cell, crosstable
+from engine.state import Colour, Outcome, Participant, RoundRecord, TournamentState
+from operations.models import LineupSubmission, ResultsSummary
+from operations.services.lineups import lineup_deadline, teams_needing_lineups, window_is_open
+from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
+from tournaments.models.match import ForfeitKind
+from tournaments.services.results import match_points_for
+from tournaments.snapshot import engine_options, scoring_of
+
+POSTED_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY, RoundState.COMPLETE)
+RESULT_STATES = (RoundState.IN_PLAY, RoundState.COMPLETE)
+PUBLIC_PAIRING_STATES = (
+    RoundState.PUBLISHED,
+    RoundState.LINEUPS_OPEN,
+    RoundState.LINEUPS_CLOSED,
+    *POSTED_STATES,
+)
+
+
+def latest_result_round(tournament: Tournament) -> int:
+    """The last round with results entered (0 before any)."""
+    r = tournament.rounds.filter(state__in=RESULT_STATES).order_by("-number").first()
+    return r.number if r else 0
+
+
+def _records(match: Match) -> tuple[dict[int, RoundRecord], bool]:
+    """The match's records by TPN and whether they are provisional (pending or unfinished boards)."""
+    rnd = match.round.number
+    white = match.white_team.tpn
+    pts = match_points_for(match)
+    if match.is_bye:
+        mp, gp = (pts[0], pts[2]) if pts else (0.0, 0.0)
+        return {
+            white: RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, match_points=mp, game_points=gp)
+        }, False
+    black = match.black_team.tpn
+    provisional = pts is None or any(g.result == "*" for g in match.boards.all())
+    wm, bm, wg, bg = pts if pts else (0.0, 0.0, 0.0, 0.0)
+    kinds = {
+        ForfeitKind.DOUBLE: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
+        ForfeitKind.WHITE_TEAM: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
+        ForfeitKind.BLACK_TEAM: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+    }
+    if match.forfeit in kinds:
+        wo, bo = kinds[match.forfeit]
+        return {
+            white: RoundRecord(rnd, wo, black, None, wm, wg),
+            black: RoundRecord(rnd, bo, white, None, bm, bg),
+        }, provisional
+    return {
+        white: RoundRecord(rnd, Outcome.PLAYED, black, Colour.WHITE, wm, wg),
+        black: RoundRecord(rnd, Outcome.PLAYED, white, Colour.BLACK, bm, bg),
+    }, provisional
+
+
+@dataclass
+class ResultsState:
+    state: TournamentState
+    through: int
+    provisional: bool
+    teams: dict[int, Team] = field(default_factory=dict)  # by TPN
+
+
+def results_state(tournament: Tournament, through: int | None = None) -> ResultsState:
+    """The tournament after rounds 1..``through`` (default: the latest with results).
+
+    A match whose boards are not all in counts with the points entered so far
+    and makes the state provisional; an unfinished game counts as a draw
+    (rule 11). A team without a match in a round is absent there.
+    """
+    through = latest_result_round(tournament) if through is None else through
+    teams = [t for t in tournament.teams.order_by("tpn") if t.tpn is not None]
+    by_round: dict[int, dict[int, RoundRecord]] = {n: {} for n in range(1, through + 1)}
+    provisional = False
+    matches = (
+        Match.objects.filter(round__tournament=tournament, round__number__lte=through)
+        .select_related("round__tournament", "white_team", "black_team")
+        .prefetch_related("boards")
+    )
+    for m in matches:
+        for g in m.boards.all():
+            g.match = m
+        recs, prov = _records(m)
+        provisional |= prov
+        by_round[m.round.number].update(recs)
+    participants = []
+    for t in teams:
+        history = tuple(
+            by_round[n].get(t.tpn) or RoundRecord(n, Outcome.ABSENT) for n in range(1, through + 1)
+        )
+        participants.append(
+            Participant(
+                tpn=t.tpn,
+                name=t.name,
+                rating=float(t.strength or 0),
+                federation=t.federation,
+                history=history,
+                withdrawn=t.withdrawn_from_round is not None and t.withdrawn_from_round <= through,
+                unranked=t.is_extra,
+            )
+        )
+    state = TournamentState(
+        participants=tuple(participants),
+        system=tournament.pairing_system,
+        team=tournament.is_team_event,
+        name=tournament.name,
+        rounds_total=tournament.rounds_total,
+        boards=tournament.boards,
+        board_colour_sequence=tournament.colour_sequence,
+        scoring=scoring_of(tournament),
+        options={k: v for k, v in engine_options(tournament).items() if k != "forbidden_pairs"},
+    )
+    return ResultsState(state, through, provisional, {t.tpn: t for t in teams})
+
+
+@dataclass
+class Standings:
+    rows: list[StandingRow]
+    columns: list[tuple[str, str]]  # (tie-break name, column label)
+    through: int
+    provisional: bool
+    problems: list[str]
+
+
+def tiebreak_names(tournament: Tournament) -> list[str]:
+    names = tournament.tiebreaks or []
+    if tournament.pairing_system == "olympiad" and tournament.olympiad_version and not names:
+        names = [f"olympiad{tournament.olympiad_version}"]
+    return list(names)
+
+
+def standings_table(tournament: Tournament, through: int | None = None) -> Standings:
+    """The standings with the tournament's tie-break list; unknown tie-breaks are reported, not fatal."""
+    rs = results_state(tournament, through)
+    usable, problems, columns = [], [], []
+    for name in tiebreak_names(tournament):
+        try:
+            tb = get(name)
+        except ValueError as err:
+            problems.append(str(err))
+            continue
+        usable.append(name)
+        if len(tb.columns) == 1:
+            columns.append((name, name))
+        else:
+            columns += [(name, f"{name} {c}") for c in tb.columns]
+    rows = standings(rs.state, usable)
+    return Standings(rows, columns, rs.through, rs.provisional, problems)
+
+
+def crosstable_table(
+    tournament: Tournament, through: int | None = None
+) -> tuple[ResultsState, dict[int, list[Cell]]]:
+    rs = results_state(tournament, through)
+    return rs, crosstable(rs.state)
+
+
+@dataclass
+class OpponentLine:
+    round: int
+    opponent: str
+    outcome: str
+    colour: str
+    match_points: float
+    game_points: float
+    opponent_match_points: float | None
+    opponent_game_points: float | None
+
+
+def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = None) -> dict:
+    """Everything a team needs to check its tie-break values by hand."""
+    rs = results_state(tournament, through)
+    state = rs.state
+    p = state.by_tpn[team.tpn]
+    lines = []
+    for rec in p.history:
+        opp = state.by_tpn.get(rec.opponent) if rec.opponent else None
+        lines.append(
+            OpponentLine(
+                rec.round,
+                opp.name if opp else "",
+                rec.outcome.value,
+                rec.colour.value if rec.colour else "",
+                rec.match_points,
+                rec.game_points,
+                opp.match_points if opp else None,
+                opp.game_points if opp else None,
+            )
+        )
+    values = {}
+    for name in tiebreak_names(tournament):
+        try:
+            tb = get(name)
+        except ValueError:
+            continue
+        group = frozenset(
+            q.tpn
+            for q in state.participants
+            if q.score(state.scoring.primary) == p.score(state.scoring.primary)
+        )
+        values[name] = tb.compute(state, group)[p.tpn]
+    return {
+        "participant": p,
+        "lines": lines,
+        "values": values,
+        "through": rs.through,
+        "provisional": rs.provisional,
+    }
+
+
+def round_of(tournament: Tournament, number: int) -> Round | None:
+    return tournament.rounds.filter(number=number).first()
+
+
+def matches_with_boards(round: Round):
+    return (
+        round.matches.select_related("white_team", "black_team")
+        .prefetch_related("boards__white", "boards__black")
+        .order_by("table")
+    )
+
+
+def public_rounds(tournament: Tournament):
+    return tournament.rounds.filter(state__in=PUBLIC_PAIRING_STATES).order_by("number")
+
+
+def board_pairings_visible(round: Round) -> bool:
+    return round.state in POSTED_STATES
+
+
+@dataclass
+class LineupStatusRow:
+    team: Team
+    lineup: Lineup | None
+    accepted: int
+    refused: int
+    last: LineupSubmission | None
+
+
+def lineup_status(round: Round) -> dict:
+    teams = teams_needing_lineups(round)
+    lineups = {
+        lu.team_id: lu for lu in Lineup.objects.filter(round=round).prefetch_related("entries__player")
+    }
+    subs: dict[int, list[LineupSubmission]] = {}
+    for s in LineupSubmission.objects.filter(round=round).select_related("submitted_by", "override_by"):
+        subs.setdefault(s.team_id, []).append(s)
+    rows = []
+    for t in sorted(teams, key=lambda t: t.tpn or 0):
+        ss = subs.get(t.pk, [])
+        rows.append(
+            LineupStatusRow(
+                t,
+                lineups.get(t.pk),
+                sum(1 for s in ss if s.status == LineupSubmission.Status.ACCEPTED),
+                sum(1 for s in ss if s.status == LineupSubmission.Status.REFUSED),
+                ss[-1] if ss else None,
+            )
+        )
+    return {
+        "rows": rows,
+        "deadline": lineup_deadline(round),
+        "open": window_is_open(round),
+        "submitted": sum(1 for r in rows if r.lineup is not None),
+        "total": len(rows),
+    }
+
+
+def submissions_of(team: Team, round: Round):
+    return LineupSubmission.objects.filter(team=team, round=round).order_by("-submitted_at", "-id")
+
+
+def team_match(team: Team, round: Round) -> Match | None:
+    return round.matches.filter(Q(white_team=team) | Q(black_team=team)).first()
+
+
+def summaries_of(round: Round):
+    return ResultsSummary.objects.filter(round=round).select_related("signed_by").order_by("-signed_at")

@@ -1,0 +1,74 @@
+"""API serializers of the operations (shapes only; services decide)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField(allow_null=True)
+
+
+class BoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    white = PlayerRefSerializer(allow_null=True)
+    black = PlayerRefSerializer(allow_null=True)
+    white_team_has_white = serializers.BooleanField()
+    result = serializers.CharField(allow_blank=True)
+
+
+class MatchBoardsSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    white_team = serializers.CharField(source="white_team.name")
+    black_team = serializers.CharField(source="black_team.name", allow_null=True, default=None)
+    is_bye = serializers.BooleanField()
+    forfeit = serializers.CharField(allow_blank=True)
+    white_match_points = serializers.FloatField(allow_null=True)
+    black_match_points = serializers.FloatField(allow_null=True)
+    white_game_points = serializers.FloatField(allow_null=True)
+    black_game_points = serializers.FloatField(allow_null=True)
+    boards = BoardSerializer(many=True, source="boards.all")
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    tpn = serializers.IntegerField()
+    name = serializers.CharField()
+    match_points = serializers.FloatField()
+    game_points = serializers.FloatField()
+    tiebreaks = serializers.DictField(child=serializers.ListField(child=serializers.FloatField()))
+
+
+class StandingsSerializer(serializers.Serializer):
+    through = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    problems = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowSerializer(many=True)
+
+
+class LineupInSerializer(serializers.Serializer):
+    team = serializers.IntegerField(help_text="The team's TPN.")
+    players = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True), help_text="Player ids by board; null = empty board."
+    )
+    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LineupSubmissionSerializer(serializers.Serializer):
+    team = serializers.IntegerField(source="team.tpn")
+    players = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    status = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    late = serializers.BooleanField()
+    submitted_at = serializers.DateTimeField()
+
+
+class ResultsInSerializer(serializers.Serializer):
+    results = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), help_text="{board: result}"
+    )
+    expected = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), required=False, help_text="{board: result shown}"
+    )

@@ -1,0 +1,179 @@
+"""Exports: TRF-2026 of the whole event (``engine.trf.write``) and CSV files.
+
+The TRF export carries the teams, their rosters (players numbered 1..N by
+team TPN and board order), every round with the player-level games taken
+from the boards, the lineups (record 300), the PAB (320), forfeited matches
+(330) and byes. Result codes from White's side map to TRF codes per player:
+``1-0`` -> 1/0, ``1/2-1/2`` -> =, ``+-`` -> +/-, ``--`` -> -/-, and an
+unfinished or pending game is written blank with its opponent (counted as a
+draw, Olympiad rule 11).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import replace
+
+from engine.state import Player as EnginePlayer
+from engine.trf import write
+from operations.selectors import matches_with_boards, results_state, standings_table
+from tournaments.models import BoardGame, Round, Tournament
+
+NO_GAME = (0, "-", " ")
+WHITE_CODE = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "*": (" ", " "),
+    "": (" ", " "),
+}
+
+
+def player_numbers(tournament: Tournament) -> dict[int, int]:
+    """TRF starting ranks: players numbered by team TPN, then board order."""
+    numbers: dict[int, int] = {}
+    n = 0
+    for team in tournament.teams.filter(tpn__isnull=False).order_by("tpn"):
+        for p in team.players.order_by("board_order"):
+            n += 1
+            numbers[p.pk] = n
+    return numbers
+
+
+def trf_export(tournament: Tournament, through: int | None = None) -> str:
+    """The TRF-2026 text of the event after round ``through`` (default: the latest with results)."""
+    rs = results_state(tournament, through)
+    numbers = player_numbers(tournament)
+    rosters = {}
+    for tpn, team in rs.teams.items():
+        rosters[tpn] = tuple(
+            EnginePlayer(
+                number=numbers[p.pk],
+                name=p.name,
+                rating=p.rating or 0,
+                fide_id=p.fide_id,
+                title=p.title,
+                federation=p.federation,
+                sex=p.sex,
+            )
+            for p in team.players.order_by("board_order")
+        )
+    state = replace(
+        rs.state,
+        participants=tuple(replace(p, roster=rosters[p.tpn]) for p in rs.state.participants),
+        initial_colour=rs.state.initial_colour,
+    )
+    per_round: dict[int, dict[int, tuple[int, str, str]]] = {r: {} for r in range(1, rs.through + 1)}
+    lineups: dict[tuple[int, int], list[int]] = {}
+    boards = (
+        BoardGame.objects.filter(match__round__tournament=tournament, match__round__number__lte=rs.through)
+        .select_related("match__round__tournament", "match__white_team", "match__black_team")
+        .order_by("match__round__number", "match__table", "board")
+    )
+    for g in boards:
+        rnd = g.match.round.number
+        played = per_round[rnd]
+        w, b = numbers.get(g.white_id), numbers.get(g.black_id)
+        wc, bc = WHITE_CODE.get(g.result, (" ", " "))
+        if w and b:
+            played[w] = (b, "w", wc)
+            played[b] = (w, "b", bc)
+        elif w:
+            played[w] = (0, "-", "F" if wc == "+" else " ")
+        elif b:
+            played[b] = (0, "-", "F" if bc == "+" else " ")
+        first, second = (g.white_id, g.black_id) if g.white_team_has_white else (g.black_id, g.white_id)
+        lineups.setdefault((rnd, g.match.white_team.tpn), []).append(numbers.get(first, 0))
+        lineups.setdefault((rnd, g.match.black_team.tpn), []).append(numbers.get(second, 0))
+    games = {
+        num: [per_round[r].get(num, NO_GAME) for r in range(1, rs.through + 1)] for num in numbers.values()
+    }
+    # Record 300 only where the lineup is not simply the roster order of those who played.
+    out_of_order = {}
+    for key, ids in lineups.items():
+        played = [n for n in ids if n]
+        if 0 in ids[: len(played)] or played != sorted(played):
+            out_of_order[key] = ids
+    return write(state, games=games, lineups=out_of_order)
+
+
+def standings_csv(tournament: Tournament, through: int | None = None) -> str:
+    st = standings_table(tournament, through)
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["rank", "tpn", "team", "match_points", "game_points", *[label for _, label in st.columns]])
+    for row in st.rows:
+        values = []
+        for name, _ in st.columns:
+            values += [f"{v:g}" for v in row.tiebreaks.get(name, ())]
+        w.writerow(
+            [
+                "" if row.rank is None else row.rank,
+                row.tpn,
+                row.name,
+                f"{row.match_points:g}",
+                f"{row.game_points:g}",
+                *values[: len(st.columns)],
+            ]
+        )
+    return buf.getvalue()
+
+
+def pairings_csv(round: Round, boards: bool = True) -> str:
+    """The round's pairing: one line per board (``boards``) or per match."""
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    if boards:
+        w.writerow(["table", "board", "white_team", "black_team", "white", "black", "result"])
+    else:
+        w.writerow(
+            [
+                "table",
+                "white_team",
+                "black_team",
+                "white_match_points",
+                "black_match_points",
+                "white_game_points",
+                "black_game_points",
+            ]
+        )
+    for m in matches_with_boards(round):
+        black_team = m.black_team.name if m.black_team else "bye"
+        if not boards:
+            w.writerow(
+                [
+                    m.table,
+                    m.white_team.name,
+                    black_team,
+                    *[
+                        "" if v is None else f"{v:g}"
+                        for v in (
+                            m.white_match_points,
+                            m.black_match_points,
+                            m.white_game_points,
+                            m.black_game_points,
+                        )
+                    ],
+                ]
+            )
+            continue
+        for g in m.boards.all():
+            wt, bt = (
+                (m.white_team.name, black_team) if g.white_team_has_white else (black_team, m.white_team.name)
+            )
+            w.writerow(
+                [
+                    m.table,
+                    g.board,
+                    wt,
+                    bt,
+                    g.white.name if g.white else "",
+                    g.black.name if g.black else "",
+                    g.result,
+                ]
+            )
+    return buf.getvalue()

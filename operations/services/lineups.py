@@ -1,0 +1,340 @@
+"""Captains' lineups (Olympiad 1998 rule 61).
+
+The window opens when the round's pairing is published and closes at the
+round's deadline (:func:`lineup_deadline`). A captain (or the holder of a
+one-time captain link) submits the players by board; the lineup is checked
+by :mod:`operations.domain.lineup_rules`. Every submission is kept
+(:class:`~operations.models.LineupSubmission`), refused ones with the
+reason. A late submission is refused unless an arbiter overrides it with a
+reason, which is recorded. When the window is closed the default lineup
+applies to the teams that submitted nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from operations import permissions
+from operations.domain.lineup_rules import (
+    IllegalLineup,
+    RosterEntry,
+    default_lineup,
+    lineup_problems,
+)
+from operations.models import CaptainLink, LineupSubmission, OperationsSettings
+from tournaments.models import Lineup, LineupEntry, Match, Player, Round, RoundState, Team
+from tournaments.services import transition_round
+
+OPEN_STATES = (RoundState.PUBLISHED, RoundState.LINEUPS_OPEN)
+
+
+class LineupRefused(ValidationError):
+    """A refused submission; the refusal itself has been recorded."""
+
+    def __init__(self, message: str, submission: LineupSubmission | None = None):
+        super().__init__(message)
+        self.submission = submission
+
+
+def settings_of(tournament) -> OperationsSettings:
+    obj, _ = OperationsSettings.objects.get_or_create(tournament=tournament)
+    return obj
+
+
+def lineup_deadline(round: Round) -> dt.datetime | None:
+    """When the window closes: the round's own time, else the tournament's time of day
+    on the round's date (less ``lineup_close_days_before``); ``None``: when closed by hand."""
+    if round.lineups_close_at:
+        return round.lineups_close_at
+    t = round.tournament
+    if t.lineup_close_time and round.date:
+        day = round.date - dt.timedelta(days=t.lineup_close_days_before)
+        return timezone.make_aware(dt.datetime.combine(day, t.lineup_close_time))
+    return None
+
+
+def window_is_open(round: Round, now: dt.datetime | None = None) -> bool:
+    now = now or timezone.now()
+    if round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication:
+        return False
+    if round.state not in OPEN_STATES:
+        return False
+    deadline = lineup_deadline(round)
+    return deadline is None or now < deadline
+
+
+def window_message(round: Round, now: dt.datetime | None = None) -> str:
+    now = now or timezone.now()
+    deadline = lineup_deadline(round)
+    if round.state in (
+        RoundState.AWAITING_RESULTS,
+        RoundState.PAIRING_REQUESTED,
+        RoundState.DRAFT_COMPUTED,
+        RoundState.UNDER_REVIEW,
+        RoundState.APPROVED,
+    ) or (round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication):
+        return f"The lineup window of round {round.number} is not open yet: the pairing is not published."
+    if round.state in OPEN_STATES and deadline is not None and now >= deadline:
+        return f"The lineup window of round {round.number} closed at {timezone.localtime(deadline):%Y-%m-%d %H:%M}."
+    if round.state not in OPEN_STATES:
+        return f"The lineup window of round {round.number} is closed."
+    if deadline:
+        return (
+            f"Lineups for round {round.number} are open until {timezone.localtime(deadline):%Y-%m-%d %H:%M}."
+        )
+    return f"Lineups for round {round.number} are open until the arbiter closes them."
+
+
+def roster_of(team: Team) -> list[RosterEntry]:
+    return [
+        RosterEntry(p.pk, p.board_order, p.name, p.is_withdrawn) for p in team.players.order_by("board_order")
+    ]
+
+
+def match_of(team: Team, round: Round) -> Match | None:
+    return (
+        Match.objects.filter(round=round)
+        .filter(Q(white_team=team) | Q(black_team=team))
+        .select_related("white_team", "black_team")
+        .first()
+    )
+
+
+def current_lineup(team: Team, round: Round) -> list[int | None] | None:
+    lineup = Lineup.objects.filter(team=team, round=round).first()
+    if lineup is None:
+        return None
+    boards = round.tournament.boards
+    out: list[int | None] = [None] * boards
+    for e in lineup.entries.all():
+        if 1 <= e.board <= boards:
+            out[e.board - 1] = e.player_id
+    return out
+
+
+def _store_lineup(team, round, players, *, by, now, default_applied) -> Lineup:
+    lineup, _ = Lineup.objects.select_for_update().get_or_create(team=team, round=round)
+    if lineup.locked:
+        raise ValidationError(f"The lineup of {team.name} for round {round.number} is locked.")
+    lineup.entries.all().delete()
+    for board, pid in enumerate(players, start=1):
+        if pid is not None:
+            LineupEntry.objects.create(lineup=lineup, board=board, player_id=pid)
+    lineup.submitted_by = by if getattr(by, "is_authenticated", False) else None
+    lineup.submitted_at = now
+    lineup.default_applied = default_applied
+    lineup.save()
+    return lineup
+
+
+def _refuse(team, round, players, *, by, link, now, reason, late) -> LineupRefused:
+    with transaction.atomic():
+        sub = LineupSubmission.objects.create(
+            team=team,
+            round=round,
+            players=list(players),
+            submitted_by=by if getattr(by, "is_authenticated", False) else None,
+            via_link=link,
+            submitted_at=now,
+            status=LineupSubmission.Status.REFUSED,
+            reason=reason,
+            late=late,
+        )
+    return LineupRefused(reason, sub)
+
+
+def _as_ids(players: Sequence) -> list[int | None]:
+    out: list[int | None] = []
+    for p in players:
+        if p in (None, "", 0, "0"):
+            out.append(None)
+        elif isinstance(p, Player):
+            out.append(p.pk)
+        else:
+            try:
+                out.append(int(p))
+            except (TypeError, ValueError):
+                raise ValidationError(f"{p!r} is not a player id.") from None
+    return out
+
+
+def submit_lineup(
+    team: Team,
+    round: Round,
+    players: Sequence,
+    *,
+    by=None,
+    link: CaptainLink | None = None,
+    override_reason: str = "",
+    now: dt.datetime | None = None,
+) -> LineupSubmission:
+    """Submit ``players`` (ids or Players by board, ``None`` = empty board) for ``team``.
+
+    Raises ``PermissionDenied`` when ``by`` is neither the team's captain nor
+    an arbiter (and no valid link is given), ``LineupRefused`` (a
+    ``ValidationError``) with the reason otherwise; the refusal is kept.
+    """
+    now = now or timezone.now()
+    tournament = round.tournament
+    if team.tournament_id != tournament.pk:
+        raise ValidationError(f"{team.name} does not play in {tournament}.")
+    arbiter = permissions.is_arbiter(by, tournament)
+    if link is not None:
+        if link.team_id != team.pk or link.round_id != round.pk:
+            raise PermissionDenied("This captain link is for another team or round.")
+        if link.used_at is not None:
+            raise PermissionDenied("This captain link has already been used.")
+    elif not (arbiter or permissions.is_captain_of(by, team)):
+        raise PermissionDenied(f"Only the captain of {team.name} or an arbiter may submit its lineup.")
+    if override_reason and not arbiter:
+        raise PermissionDenied("Only an arbiter may accept a late lineup.")
+
+    ids = _as_ids(players)
+    open_now = window_is_open(round, now)
+    late = not open_now and round.state in (*OPEN_STATES, RoundState.LINEUPS_CLOSED)
+    if not open_now and not (late and arbiter and override_reason.strip()):
+        msg = window_message(round, now)
+        if late:
+            msg += " A late lineup needs an arbiter's override."
+        raise _refuse(team, round, ids, by=by, link=link, now=now, reason=msg, late=late)
+    match = match_of(team, round)
+    if match is None:
+        raise _refuse(
+            team,
+            round,
+            ids,
+            by=by,
+            link=link,
+            now=now,
+            late=late,
+            reason=f"{team.name} is not paired in round {round.number}.",
+        )
+    if match.is_bye:
+        raise _refuse(
+            team,
+            round,
+            ids,
+            by=by,
+            link=link,
+            now=now,
+            late=late,
+            reason=f"{team.name} has the bye in round {round.number}: no lineup is needed.",
+        )
+    conf = settings_of(tournament)
+    problems = lineup_problems(
+        roster_of(team), ids, tournament.boards, conf.min_players, conf.allow_empty_boards
+    )
+    if problems:
+        raise _refuse(
+            team, round, ids, by=by, link=link, now=now, late=late, reason=str(IllegalLineup(problems))
+        )
+    if Lineup.objects.filter(team=team, round=round, locked=True).exists():
+        raise _refuse(
+            team,
+            round,
+            ids,
+            by=by,
+            link=link,
+            now=now,
+            late=late,
+            reason=f"The board pairings of round {round.number} are posted: the lineup is final.",
+        )
+
+    ids = ids + [None] * (tournament.boards - len(ids))
+    with transaction.atomic():
+        _store_lineup(team, round, ids, by=by, now=now, default_applied=False)
+        if link is not None:
+            link.used_at = now
+            link.save(update_fields=["used_at"])
+        return LineupSubmission.objects.create(
+            team=team,
+            round=round,
+            players=ids,
+            submitted_by=by if getattr(by, "is_authenticated", False) else None,
+            via_link=link,
+            submitted_at=now,
+            status=LineupSubmission.Status.ACCEPTED,
+            late=late,
+            override_by=by if late else None,
+            override_reason=override_reason.strip() if late else "",
+        )
+
+
+def teams_needing_lineups(round: Round) -> list[Team]:
+    teams = []
+    for m in round.matches.select_related("white_team", "black_team"):
+        if not m.is_bye:
+            teams += [m.white_team, m.black_team]
+    return teams
+
+
+def _previous_lineup(team: Team, round: Round) -> list[int | None] | None:
+    prev = (
+        Lineup.objects.filter(team=team, round__tournament=round.tournament, round__number__lt=round.number)
+        .order_by("-round__number")
+        .first()
+    )
+    return current_lineup(team, prev.round) if prev else None
+
+
+def proposed_default(team: Team, round: Round) -> list[int | None]:
+    """The lineup that would apply if the captain submitted none (shown as the form's start)."""
+    conf = settings_of(round.tournament)
+    return default_lineup(
+        roster_of(team), round.tournament.boards, conf.default_lineup, _previous_lineup(team, round)
+    )
+
+
+@transaction.atomic
+def apply_default_lineups(round: Round, *, now: dt.datetime | None = None) -> list[Lineup]:
+    """Give every paired team without a lineup the tournament's default one."""
+    now = now or timezone.now()
+    conf = settings_of(round.tournament)
+    applied = []
+    for team in teams_needing_lineups(round):
+        if Lineup.objects.filter(team=team, round=round).exists():
+            continue
+        ids = default_lineup(
+            roster_of(team), round.tournament.boards, conf.default_lineup, _previous_lineup(team, round)
+        )
+        applied.append(_store_lineup(team, round, ids, by=None, now=now, default_applied=True))
+        LineupSubmission.objects.create(
+            team=team, round=round, players=ids, submitted_at=now, status=LineupSubmission.Status.DEFAULT
+        )
+    return applied
+
+
+@transaction.atomic
+def close_lineups(round: Round, *, by, now: dt.datetime | None = None) -> Round:
+    """Close the window: defaults for the missing lineups, round -> lineups_closed."""
+    permissions.require(
+        permissions.is_official(by, round.tournament), "Only an arbiter or the committee may close lineups."
+    )
+    if round.state == RoundState.PUBLISHED:
+        round = transition_round(round, RoundState.LINEUPS_OPEN, by=by)
+    if round.state != RoundState.LINEUPS_OPEN:
+        raise ValidationError(
+            f"Round {round.number} is {round.get_state_display().lower()}: no lineups to close."
+        )
+    apply_default_lineups(round, now=now)
+    return transition_round(round, RoundState.LINEUPS_CLOSED, by=by)
+
+
+@transaction.atomic
+def reopen_lineups(round: Round, *, by) -> Round:
+    permissions.require(permissions.is_arbiter(by, round.tournament), "Only an arbiter may reopen lineups.")
+    return transition_round(round, RoundState.LINEUPS_OPEN, by=by)
+
+
+def issue_captain_link(team: Team, round: Round, *, by) -> CaptainLink:
+    permissions.require(
+        permissions.is_official(by, round.tournament),
+        "Only the committee or an arbiter may issue captain links.",
+    )
+    return CaptainLink.objects.create(team=team, round=round, created_by=by)

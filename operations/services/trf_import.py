@@ -1,0 +1,187 @@
+"""Import a TRF-2026 team file to start or continue an event.
+
+``engine.trf.read`` checks the file (columns, unknown players, impossible
+histories: a ``TrfError`` with line and column); this module then creates
+the tournament, its teams and rosters, its rounds, and for every round
+played the matches and their boards with the results, all in one
+transaction: a refused file saves nothing. The rounds played are complete;
+the next round awaits its pairing.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+
+from engine.state import Outcome
+from engine.trf import SizeLimitExceeded, TrfError, read
+from engine.trf.teams import TeamReader
+from operations import permissions
+from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
+from tournaments.models.match import ForfeitKind
+from tournaments.services import create_rounds, recompute_match
+
+CODE_PAIRS = {
+    ("1", "0"): "1-0",
+    ("0", "1"): "0-1",
+    ("=", "="): "1/2-1/2",
+    ("W", "L"): "1-0",
+    ("L", "W"): "0-1",
+    ("D", "D"): "1/2-1/2",
+    ("+", "-"): "+-",
+    ("-", "+"): "-+",
+    ("-", "-"): "--",
+    (" ", " "): "*",
+}
+
+
+class ImportRefused(ValidationError):
+    """A refused TRF file; ``line`` and ``column`` say where (0 when not tied to a place)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0):
+        self.line, self.column = line, column
+        where = f"line {line}, column {column}: " if line and column else f"line {line}: " if line else ""
+        super().__init__(f"{where}{message}")
+
+
+def _dec(x: float | None) -> Decimal | None:
+    return None if x is None else Decimal(str(x))
+
+
+@transaction.atomic
+def import_trf(
+    text: str, *, name: str = "", slug: str = "", by=None, system: str | None = None
+) -> Tournament:
+    """Create a tournament from a TRF-2026 team file (see the module docstring)."""
+    if by is not None and not getattr(by, "is_superuser", False) and not getattr(by, "is_staff", False):
+        raise permissions.PermissionDenied("Only staff may import a tournament.")
+    try:
+        doc = read(text, system)
+    except TrfError as err:
+        raise ImportRefused(err.message, err.line, err.column) from None
+    except SizeLimitExceeded as err:
+        raise ImportRefused(str(err)) from None
+    state, recs = doc.state, doc.records
+    if not state.team:
+        raise ImportRefused("the file has no team records (310): only team files are imported")
+    name = name or state.name or "Imported tournament"
+    slug = slug or slugify(name)[:90] or "imported"
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ImportRefused(f"a tournament with the address {slug!r} already exists; choose another")
+    s = state.scoring
+    system_name = state.system if state.system in ("c0406", "olympiad", "dubov", "lim") else "c0406"
+    options = dict(state.options)
+    version = str(options.pop("version", "")) if system_name == "olympiad" else ""
+    t = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        pairing_system=system_name,
+        olympiad_version=version,
+        rounds_total=state.rounds_total,
+        boards=state.boards,
+        reserves=max(0, max((len(p.roster) for p in state.participants), default=0) - state.boards),
+        primary_score=s.primary.value,
+        match_win=_dec(s.match_win),
+        match_draw=_dec(s.match_draw),
+        match_loss=_dec(s.match_loss),
+        bye_match_points=_dec(s.bye_match_points),
+        bye_game_points=_dec(s.bye_game_points),
+        colour_preference_type=state.colour_preferences.value,
+        initial_colour=state.initial_colour.value,
+        board_colour_sequence=state.board_colour_sequence,
+        engine_options=options,
+    )
+    create_rounds(t)
+    teams: dict[int, Team] = {}
+    players: dict[int, Player] = {}  # by TRF player number
+    for p in state.participants:
+        team = Team.objects.create(
+            tournament=t,
+            tpn=p.tpn,
+            name=p.name or f"Team {p.tpn}",
+            federation=p.federation[:3],
+            strength=p.rating,
+        )
+        teams[p.tpn] = team
+        for order, pl in enumerate(p.roster, start=1):
+            players[pl.number] = Player.objects.create(
+                team=team,
+                name=pl.name or f"Player {pl.number}",
+                fide_id=pl.fide_id,
+                title=pl.title[:5],
+                federation=pl.federation[:3],
+                sex=pl.sex if pl.sex in ("m", "f") else "",
+                rating=pl.rating or None,
+                board_order=order,
+            )
+    reader = TeamReader(
+        recs, {pl.number: pl for pl in recs.players}, None, s, state.boards, state.board_colour_sequence
+    )
+    seq = state.board_colour_sequence
+    for rnd in range(1, state.rounds_played + 1):
+        round_ = t.rounds.get(number=rnd)
+        pairing = doc.pairings.get(rnd)
+        table = 0
+        for pair in pairing.pairs if pairing else []:
+            table += 1
+            m = Match.objects.create(
+                round=round_, table=table, white_team=teams[pair.white], black_team=teams[pair.black]
+            )
+            rec = state.by_tpn[pair.white].history[rnd - 1]
+            if rec.outcome is Outcome.DOUBLE_FORFEIT:
+                m.forfeit = ForfeitKind.DOUBLE
+            elif rec.outcome is Outcome.FORFEIT_LOSS:
+                m.forfeit = ForfeitKind.WHITE_TEAM
+            elif rec.outcome is Outcome.FORFEIT_WIN:
+                m.forfeit = ForfeitKind.BLACK_TEAM
+            first = reader.board_players(pair.white, rnd)
+            second = reader.board_players(pair.black, rnd)
+            for board in range(1, max(len(first), len(second)) + 1):
+                a = first[board - 1] if board <= len(first) else 0
+                b = second[board - 1] if board <= len(second) else 0
+                if not a and not b:
+                    continue
+                first_white = seq[(board - 1) % len(seq)] == "W"
+                wn, bn = (a, b) if first_white else (b, a)
+                we = reader.entry(wn, rnd) if wn else None
+                be = reader.entry(bn, rnd) if bn else None
+                codes = (we.result if we else "-", be.result if be else "-")
+                if codes not in CODE_PAIRS:
+                    line = recs.players[0].line if recs.players else 0
+                    raise ImportRefused(
+                        f"round {rnd}, board {board} of {pair.white}-{pair.black}: results {codes} do not match",
+                        line,
+                    )
+                BoardGame.objects.create(
+                    match=m,
+                    board=board,
+                    white=players.get(wn),
+                    black=players.get(bn),
+                    result=CODE_PAIRS[codes],
+                )
+            recompute_match(m)
+        if pairing and pairing.bye is not None:
+            table += 1
+            m = Match.objects.create(round=round_, table=table, white_team=teams[pairing.bye], is_bye=True)
+            recompute_match(m)
+        round_.state = RoundState.COMPLETE
+        round_.save(update_fields=["state"])
+    _check_points(t, state)
+    return t
+
+
+def _check_points(t: Tournament, state) -> None:
+    """The imported results must give every team the file's points (else: refuse, nothing saved)."""
+    from operations.selectors import results_state
+
+    rs = results_state(t, state.rounds_played)
+    for p in state.participants:
+        q = rs.state.by_tpn[p.tpn]
+        if abs(q.match_points - p.match_points) > 1e-6 or abs(q.game_points - p.game_points) > 1e-6:
+            raise ImportRefused(
+                f"team {p.tpn} ({p.name}): the boards give {q.match_points:g} MP / {q.game_points:g} GP, "
+                f"the file {p.match_points:g} MP / {p.game_points:g} GP"
+            )

@@ -1,0 +1,29 @@
+# Sourced by scripts/start and scripts/test: make sure .venv exists and has
+# the packages of requirements*.txt (re-installs only when they change).
+# Needs Python 3.11+ (set PYTHON=/path/to/python to choose one).
+
+ensure_venv() {
+  local py="${PYTHON:-}"
+  if [[ -z "$py" ]]; then
+    for candidate in python3.11 python3.12 python3.13 python3; do
+      if command -v "$candidate" >/dev/null 2>&1; then py="$candidate"; break; fi
+    done
+  fi
+  if [[ ! -x .venv/bin/python ]]; then
+    if [[ -z "$py" ]]; then echo "Python 3.11 or newer is needed (none found on PATH)." >&2; return 1; fi
+    if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+      echo "Python 3.11 or newer is needed ($py is $("$py" -V 2>&1))." >&2; return 1
+    fi
+    echo "==> creating .venv with $py"
+    "$py" -m venv .venv
+  fi
+  local stamp=.venv/.requirements.sha256
+  local want
+  want="$(cat requirements.txt requirements-dev.txt | sha256sum | cut -d' ' -f1)"
+  if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+    echo "==> installing requirements into .venv"
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -r requirements-dev.txt
+    echo "$want" > "$stamp"
+  fi
+}

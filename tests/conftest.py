@@ -1,0 +1,77 @@
+"""Shared fixtures for the whole suite (keep this file small).
+
+Builders (each returns a callable, so a test makes exactly what it needs):
+
+- ``make_tournament(**fields)``: a saved Tournament (defaults: C.04.6, 4
+  boards + 1 reserve, 9 rounds) with its rounds created.
+- ``make_team(tournament, name, ratings=(2400, 2300, 2200, 2100, 2000), tpn=None, **fields)``:
+  a saved Team with one Player per rating in board order (None = unrated).
+- ``make_user(username, role=None, tournament=None, team=None)``: a saved
+  user (password ``demo``) with an optional Membership.
+
+Each test folder may add its own conftest.py for its own fixtures.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+_counter = itertools.count(1)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_tournament(db):
+    from tournaments.models import Tournament
+    from tournaments.services import create_rounds
+
+    def make(**fields):
+        n = next(_counter)
+        fields.setdefault("name", f"Test tournament {n}")
+        fields.setdefault("slug", f"test-tournament-{n}")
+        fields.setdefault("boards", 4)
+        fields.setdefault("reserves", 1)
+        fields.setdefault("rounds_total", 9)
+        tournament = Tournament.objects.create(**fields)
+        create_rounds(tournament)
+        return tournament
+
+    return make
+
+
+@pytest.fixture
+def make_team(db):
+    from tournaments.models import Player, Team
+
+    def make(tournament, name, ratings=(2400, 2300, 2200, 2100, 2000), tpn=None, **fields):
+        team = Team.objects.create(tournament=tournament, name=name, tpn=tpn, **fields)
+        Player.objects.bulk_create(
+            Player(team=team, name=f"{name} player {i}", rating=r, board_order=i)
+            for i, r in enumerate(ratings, start=1)
+        )
+        return team
+
+    return make
+
+
+@pytest.fixture
+def make_user(db):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Membership
+
+    def make(username, role=None, tournament=None, team=None):
+        user = get_user_model().objects.create_user(username=username, password="demo")
+        if role:
+            Membership.objects.create(user=user, tournament=tournament, role=role, team=team)
+        return user
+
+    return make

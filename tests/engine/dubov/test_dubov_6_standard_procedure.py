@@ -1,0 +1,135 @@
+"""Dubov 6.1-6.3: scoregroups, the two columns and the improvements."""
+
+import pytest
+
+from engine.dubov import pair
+from tests.engine.dubov.builders import make_state, pairs_of, steps
+
+EXAMPLE_WHITE_ARO = [2310.0, 2318.4, 2322.3, 2333.7, 2340.5, 2344.6]
+EXAMPLE_BLACK_R = [2380, 2365, 2300, 2280, 2260, 2250]
+
+
+def example_6_2(team: bool):
+    """The 6.2 example: six White seekers with the printed AROs, six Black seekers with the printed R.
+
+    White seekers (TPNs deliberately out of order) won with Black in round 1
+    against withdrawn opponents rated at the printed AROs; Black seekers won
+    with White against withdrawn opponents.
+    """
+    white_tpns = [12, 9, 11, 7, 10, 8]
+    black_tpns = [1, 2, 3, 4, 5, 6]
+    ratings = {}
+    games = []
+    for i, (t, aro) in enumerate(zip(white_tpns, EXAMPLE_WHITE_ARO, strict=True)):
+        ratings[t] = 2200 + i
+        ratings[100 + i] = aro
+        games.append((100 + i, t, "0"))
+    for i, (t, r) in enumerate(zip(black_tpns, EXAMPLE_BLACK_R, strict=True)):
+        ratings[t] = r
+        ratings[200 + i] = 2000
+        games.append((t, 200 + i, "1"))
+    withdrawn = {100 + i for i in range(6)} | {200 + i for i in range(6)}
+    return make_state(ratings, [games], team=team, withdrawn=withdrawn), white_tpns, black_tpns
+
+
+@pytest.mark.parametrize("team", [False, True], ids=["individual", "team"])
+def test_dubov_6_2_example_arrangement_reproduced_as_printed(team):
+    state, whites, blacks = example_6_2(team)
+    pairing = pair(state)
+    (rows,) = steps(pairing, topic="rows")
+    assert rows.article == "Dubov 6.2"
+    assert rows.data["whites"] == whites
+    assert rows.data["blacks"] == blacks
+    assert [rows.data["white_aro"][t] for t in whites] == EXAMPLE_WHITE_ARO
+    assert [rows.data["black_rating"][t] for t in blacks] == EXAMPLE_BLACK_R
+    assert pairs_of(pairing) == set(zip(whites, blacks, strict=True))
+    assert all(s.article == "Dubov 6.2" for s in steps(pairing, topic="pairing"))
+
+
+def test_dubov_6_2_white_seekers_sorted_by_increasing_aro_then_lower_r_then_name():
+    # Four winners with Black in round 1, two of them against equal-rated opponents.
+    ratings = {1: 2300, 2: 2200, 3: 2250, 4: 2250, 11: 2000, 12: 2100, 13: 2100, 14: 2100}
+    ratings |= {5: 2400, 6: 2390, 7: 2380, 8: 2370, 15: 1900, 16: 1900, 17: 1900, 18: 1900}
+    names = {3: "Bravo", 4: "Alpha"}
+    games = [(11, 1, "0"), (12, 2, "0"), (13, 3, "0"), (14, 4, "0")]
+    games += [(5, 15, "1"), (6, 16, "1"), (7, 17, "1"), (8, 18, "1")]
+    state = make_state(ratings, [games], names=names, withdrawn=set(range(11, 19)))
+    rows = steps(pair(state), topic="rows")[0]
+    # ARO 2000 first; then ARO 2100: lower R (2200) first, then equal R 2250 alphabetically.
+    assert rows.data["whites"] == [1, 2, 4, 3]
+
+
+def test_dubov_6_2_black_seekers_sorted_by_decreasing_r_then_higher_aro_then_name():
+    ratings = {1: 2300, 2: 2300, 3: 2300, 4: 2200, 11: 2000, 12: 2100, 13: 2100, 14: 2000}
+    ratings |= {5: 2000, 6: 2000, 7: 2000, 8: 2000, 15: 1900, 16: 1900, 17: 1900, 18: 1900}
+    names = {2: "Zulu", 3: "Alpha"}
+    games = [(1, 11, "1"), (2, 12, "1"), (3, 13, "1"), (4, 14, "1")]
+    games += [(15, 5, "0"), (16, 6, "0"), (17, 7, "0"), (18, 8, "0")]
+    state = make_state(ratings, [games], names=names, withdrawn=set(range(11, 19)))
+    rows = steps(pair(state), topic="rows")[0]
+    # R 2300 first: ARO 2100 (2, 3) before ARO 2000 (1); 2 and 3 alike but for the name.
+    assert rows.data["blacks"] == [3, 2, 1, 4]
+
+
+def drawn_first_round():
+    """Three drawn games: each White seeker has played the Black seeker rated as his ARO."""
+    ratings = {1: 2400, 2: 2300, 3: 2200, 4: 2100, 5: 2101, 6: 2102}
+    # Black seekers 1, 2, 3 had White; White seekers 6, 5, 4 had Black.
+    return make_state(ratings, [[(1, 6, "="), (2, 5, "="), (3, 4, "=")]])
+
+
+def test_dubov_6_3_a_white_who_has_played_his_row_black_takes_the_first_black_from_the_lower_rows():
+    pairing = pair(drawn_first_round())
+    # Columns: Whites 4 (ARO 2200), 5 (2300), 6 (2400); Blacks 1, 2, 3.
+    # Row 2 (5-2) is a rematch: 5 takes Black No. 3; row 3 then gets 6-2.
+    assert pairs_of(pairing) == {(4, 1), (5, 3), (6, 2)}
+    improved = steps(pairing, topic="pairing", article="Dubov 6.3")
+    assert "have played each other" in improved[0].message
+    assert "already paired in an earlier row" in improved[1].message
+
+
+def test_dubov_6_3_a_coincidence_in_the_last_row_changes_the_last_but_one_row():
+    # Two Whites, two Blacks, all on 1 point; the last row (W2-B2) is a forbidden pair.
+    ratings = {1: 2400, 2: 2300, 3: 2100, 4: 2100, 11: 2000, 12: 2050, 13: 1900, 14: 1900}
+    games = [(11, 3, "0"), (12, 4, "0"), (1, 13, "1"), (2, 14, "1")]
+    state = make_state(
+        ratings, [games], withdrawn={11, 12, 13, 14}, forbidden_pairs=frozenset({frozenset({4, 2})})
+    )
+    pairing = pair(state)
+    # Columns: Whites 3 (ARO 2000), 4 (2050); Blacks 1, 2.  Row 2 (4-2) is barred,
+    # so row 1 changes: 3-2, and 4-1.
+    assert pairs_of(pairing) == {(3, 2), (4, 1)}
+    assert any("earlier row" in s.message for s in steps(pairing, article="Dubov 6.3"))
+
+
+def test_dubov_6_3_a_white_who_may_meet_no_black_meets_the_next_white():
+    # Whites 3, 4 (ARO 2000, 2010); Blacks 1, 2; White No. 1 may meet neither Black.
+    ratings = {1: 2400, 2: 2300, 3: 2100, 4: 2100, 11: 2000, 12: 2010, 15: 1900, 16: 1900}
+    games = [(11, 3, "0"), (12, 4, "0"), (1, 15, "1"), (2, 16, "1")]
+    forbidden = frozenset({frozenset({3, 1}), frozenset({3, 2})})
+    state = make_state(ratings, [games], withdrawn={11, 12, 15, 16}, forbidden_pairs=forbidden)
+    pairing = pair(state)
+    assert {frozenset((p.white, p.black)) for p in pairing.pairs} == {frozenset({3, 4}), frozenset({1, 2})}
+    messages = [s.message for s in steps(pairing, article="Dubov 6.3")]
+    assert any("White No. 1" in m and "White No. 2" in m for m in messages)
+
+
+def test_dubov_7_3_before_6_3_moves_the_lowest_aro_white_so_the_columns_are_equal():
+    # Four White seekers, two Black seekers: 7.3 moves one White (lowest ARO, 3) to the Blacks.
+    ratings = {1: 2400, 2: 2300, 3: 2100, 4: 2100, 5: 2100, 6: 2100}
+    ratings |= {11: 2000, 12: 2010, 13: 2020, 14: 2030, 15: 1900, 16: 1900}
+    games = [(11, 3, "0"), (12, 4, "0"), (13, 5, "0"), (14, 6, "0"), (1, 15, "1"), (2, 16, "1")]
+    state = make_state(ratings, [games], withdrawn=set(range(11, 17)))
+    pairing = pair(state)
+    (moved,) = steps(pairing, article="Dubov 7.3")
+    assert moved.data["moved"] == [3]
+    rows = steps(pairing, topic="rows")[0]
+    assert rows.data["whites"] == [4, 5, 6] and rows.data["blacks"] == [1, 2, 3]
+    assert pairs_of(pairing) == {(4, 1), (5, 2), (6, 3)}
+
+
+def test_dubov_6_1_scoregroups_are_paired_from_the_top_and_cited():
+    pairing = pair(drawn_first_round())
+    groups = steps(pairing, topic="scoregroup")
+    assert [g.data["score"] for g in groups] == [0.5]
+    assert groups[0].article == "Dubov 6.1"

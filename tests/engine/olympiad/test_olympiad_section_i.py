@@ -1,0 +1,103 @@
+"""Section I (rounds 1-4): rules 25-44, and rule 16's order of the groups."""
+
+from engine import api
+
+from .builders import met, pairs_by_tpn, pairs_of, search, tournament, tv
+
+
+def test_olympiad_1998_rule_36_round_1_pairs_the_top_half_against_the_bottom_half_in_sequence():
+    pairing = api.pair(tournament(10))
+    assert pairs_by_tpn(pairing) == pairs_of((1, 6), (2, 7), (3, 8), (4, 9), (5, 10))
+    assert "combination (1) of the order of Olympiad 1998 rule 36" in pairing.explanation_text()
+
+
+def round_two_with_odd_groups():
+    # After round 1: 1, 2, 3 on 3 GP; 4, 5, 9, 10 on 2; 6, 7, 8 on 1.
+    return tournament(10, [[(1, 6, 3), (2, 7, 3), (3, 8, 3), (4, 9, 2), (5, 10, 2)]])
+
+
+def test_olympiad_1998_rule_25_weakest_of_an_odd_top_group_drops_and_meets_the_strongest_below():
+    pairing = api.pair(round_two_with_odd_groups())
+    assert pairs_by_tpn(pairing) >= pairs_of((1, 2), (3, 4))
+    text = pairing.explanation_text()
+    assert "T3 (3) dropped (Olympiad 1998 rule 25)" in text
+    assert "T3 (3) x T4 (4) (Olympiad 1998 rule 25)" in text
+
+
+def test_olympiad_1998_rule_29_strongest_of_an_odd_bottom_group_is_elevated_and_meets_the_weakest_above():
+    pairing = api.pair(round_two_with_odd_groups())
+    assert pairs_by_tpn(pairing) >= pairs_of((6, 10), (7, 8))
+    assert "T6 (6) elevated (Olympiad 1998 rule 29)" in pairing.explanation_text()
+
+
+def test_olympiad_1998_rule_16_middle_group_is_paired_last_with_teams_from_both_sides():
+    pairing = api.pair(round_two_with_odd_groups())
+    assert pairs_by_tpn(pairing) == pairs_of((1, 2), (3, 4), (6, 10), (7, 8), (5, 9))
+    steps = [s for s in pairing.explanation if s.topic == "median"]
+    assert steps[0].data["median"] == 5
+    assert steps[0].data["order"] == [3.0, 1.0, 2.0]  # top, bottom, middle last
+
+
+def test_olympiad_1998_rule_26_second_weakest_drops_when_the_rest_of_the_group_cannot_be_paired():
+    teams = met([tv(t, 3) for t in (1, 2, 3)] + [tv(t, 2) for t in (4, 5, 6, 7, 8)], (1, 2))
+    pairs, gs = search(teams)
+    assert pairs == pairs_of((1, 3), (2, 4), (5, 7), (6, 8))
+    text = "\n".join(s.message for s in gs.steps)
+    assert "dropping 3 leaves 1, 2 that cannot all be paired" in text
+    assert "2 dropped (Olympiad 1998 rule 26)" in text
+
+
+def test_olympiad_1998_rule_27_dropped_team_that_met_the_whole_group_below_is_moved_back():
+    teams = [tv(t, 3) for t in (1, 2, 3)] + [tv(t, 2) for t in (4, 5)] + [tv(t, 1) for t in range(6, 11)]
+    teams = met(teams, (3, 4), (3, 5))
+    pairs, gs = search(teams)
+    assert pairs == pairs_of((1, 3), (2, 4), (5, 6), (7, 9), (8, 10))
+    assert any(s.article == "Olympiad 1998 rule 27" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_39_strongest_team_that_met_its_whole_group_meets_the_strongest_below():
+    teams = [tv(t, 3) for t in (1, 2, 3, 4)] + [tv(t, 2) for t in range(5, 13)]
+    teams = met(teams, (1, 2), (1, 3), (1, 4))
+    pairs, gs = search(teams)
+    assert frozenset((1, 5)) in pairs
+    assert frozenset((2, 3)) in pairs
+    assert frozenset((4, 6)) in pairs  # the weakest of the rest drops (rule 25)
+    assert any(s.article == "Olympiad 1998 rule 39" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_41_team_that_met_its_group_and_the_next_one_goes_to_the_group_after():
+    teams = [tv(1, 3), tv(2, 3), tv(3, 2), tv(4, 2)] + [tv(t, 1) for t in range(5, 11)]
+    teams = met(teams, (1, 2), (1, 3), (1, 4))
+    pairs, gs = search(teams)
+    assert pairs == pairs_of((1, 5), (2, 3), (4, 6), (7, 9), (8, 10))
+    assert any(s.article == "Olympiad 1998 rule 41" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_44_group_is_paired_within_itself_before_any_team_drops():
+    teams = met([tv(t, 2) for t in (1, 2, 3, 4)] + [tv(t, 1) for t in (5, 6, 7, 8)], (1, 3))
+    pairs, gs = search(teams)
+    assert pairs >= pairs_of((1, 4), (2, 3))
+    assert "combination (2) of the order of Olympiad 1998 rule 36" in "\n".join(s.message for s in gs.steps)
+
+
+def test_olympiad_1998_rule_38_below_the_median_the_weakest_team_is_paired_first():
+    top = [tv(t, 2) for t in range(1, 7)]
+    bottom = [tv(t, 1) for t in range(7, 13)]
+    pairs, _ = search(met(top + bottom, (7, 10), (9, 12)))
+    # Weakest first (12, 11, 10, 9, 8, 7): 12 x 9 is out, so 12 x 8, then 11 x 7, 10 x 9.
+    assert pairs == pairs_of((1, 4), (2, 5), (3, 6), (12, 8), (11, 7), (10, 9))
+
+
+def test_olympiad_1998_rule_34_above_the_median_the_same_situation_pairs_the_strongest_first():
+    top = [tv(t, 2) for t in range(1, 7)]
+    bottom = [tv(t, 1) for t in range(7, 13)]
+    pairs, _ = search(met(top + bottom, (1, 4), (3, 6)))
+    # Strongest first: 1 x 4 is out, so 1 x 5, then 2 x 4 (rule 36 for 2, 3, 4, 6), 3 x 6 out -> 2 x 6, 3 x 4.
+    assert pairs >= pairs_of((1, 5), (2, 6), (3, 4))
+
+
+def test_olympiad_1998_rule_14a_no_rematch_in_a_small_group_drops_to_the_group_below():
+    teams = met([tv(1, 2), tv(2, 2)] + [tv(t, 1) for t in (3, 4, 5, 6)], (1, 2))
+    pairs, _ = search(teams)
+    assert frozenset((1, 2)) not in pairs
+    assert len(pairs) == 3

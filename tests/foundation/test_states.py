@@ -1,0 +1,73 @@
+"""The round cycle allows only the documented transitions."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournaments.models import RoundState as S
+from tournaments.services import transition_round
+from tournaments.states import TRANSITIONS, allowed_targets, can_transition
+
+FORWARD = [
+    S.AWAITING_RESULTS,
+    S.PAIRING_REQUESTED,
+    S.DRAFT_COMPUTED,
+    S.UNDER_REVIEW,
+    S.APPROVED,
+    S.PUBLISHED,
+    S.LINEUPS_OPEN,
+    S.LINEUPS_CLOSED,
+    S.BOARD_PAIRINGS_POSTED,
+    S.IN_PLAY,
+    S.COMPLETE,
+]
+
+
+def test_every_state_has_its_transitions_listed():
+    assert set(TRANSITIONS) == set(S.values)
+
+
+def test_the_cycle_runs_forward_through_every_state():
+    for a, b in zip(FORWARD, FORWARD[1:], strict=False):
+        assert can_transition(a, b), f"{a} -> {b}"
+
+
+def test_an_approved_pairing_cannot_be_published_without_review_skipping():
+    assert not can_transition(S.DRAFT_COMPUTED, S.APPROVED)
+    assert not can_transition(S.PAIRING_REQUESTED, S.PUBLISHED)
+    assert not can_transition(S.LINEUPS_OPEN, S.IN_PLAY)
+
+
+def test_a_draft_under_review_can_be_paired_again():
+    assert S.PAIRING_REQUESTED in allowed_targets(S.UNDER_REVIEW)
+
+
+def test_transition_service_walks_a_round_through_the_cycle_and_records_history(make_tournament, make_user):
+    t = make_tournament()
+    r1 = t.rounds.get(number=1)
+    chair = make_user("chair")
+    for target in FORWARD[1:]:
+        r1 = transition_round(r1, target, by=chair)
+    assert r1.state == S.COMPLETE
+    assert r1.published_at is not None
+    assert r1.history.count() == len(FORWARD)
+    assert r1.history.latest().history_user == chair
+
+
+def test_transition_service_refuses_a_jump_with_a_clear_message(make_tournament):
+    r1 = make_tournament().rounds.get(number=1)
+    with pytest.raises(ValidationError, match="cannot go from awaiting_results to published"):
+        transition_round(r1, S.PUBLISHED)
+    r1.refresh_from_db()
+    assert r1.state == S.AWAITING_RESULTS
+
+
+def test_a_round_cannot_be_paired_before_the_previous_round_is_complete(make_tournament):
+    r2 = make_tournament().rounds.get(number=2)
+    with pytest.raises(ValidationError, match="before round\\(s\\) 1 are complete"):
+        transition_round(r2, S.PAIRING_REQUESTED)
+
+
+def test_an_unknown_state_is_refused(make_tournament):
+    r1 = make_tournament().rounds.get(number=1)
+    with pytest.raises(ValidationError, match="not a round state"):
+        transition_round(r1, "paired")

@@ -1,0 +1,177 @@
+"""TRF-2026 export and import, round trip, and bad files refused with line and column."""
+
+import pytest
+
+from engine.trf import read
+from operations.selectors import standings_table
+from operations.services.exports import pairings_csv, standings_csv, trf_export
+from operations.services.results import complete_round, enter_results, record_absent_team
+from operations.services.trf_import import ImportRefused, import_trf
+from tournaments.models import BoardGame, Match, Tournament
+
+
+@pytest.fixture
+def played(posted):
+    enter_results(posted.matches[0], {1: "1-0", 2: "0-1", 3: "1-0", 4: "1/2-1/2"}, by=posted.arbiter)
+    enter_results(posted.matches[1], {1: "0-1", 2: "1-0", 3: "*", 4: "+-"}, by=posted.arbiter)
+    complete_round(posted.round, by=posted.arbiter)
+    return posted
+
+
+def test_trf_export_reads_back_to_the_same_scores(played):
+    text = trf_export(played.tournament)
+    state = read(text).state
+    assert [(p.tpn, p.match_points, p.game_points) for p in state.participants] == [
+        (1, 2, 3.5),
+        (2, 0, 0.5),
+        (3, 0, 0.5),
+        (4, 2, 3.5),
+    ]
+    assert state.board_colour_sequence == "WBWB"
+    assert "310" in text and "352 WBWB" in text
+
+
+def test_trf_round_trip_import_then_export_gives_the_same_file(played):
+    text = trf_export(played.tournament)
+    t2 = import_trf(text, slug="copy")
+    assert t2.teams.count() == 4 and t2.rounds.get(number=1).state == "complete"
+    assert trf_export(t2) == text
+    a = [(r.rank, r.name, r.match_points, r.game_points) for r in standings_table(played.tournament).rows]
+    b = [(r.rank, r.name, r.match_points, r.game_points) for r in standings_table(t2).rows]
+    assert a == b
+
+
+def test_trf_round_trip_keeps_a_forfeited_match_and_a_reserve(posted):
+    record_absent_team(posted.matches[1], posted.teams[3], by=posted.arbiter)
+    enter_results(posted.matches[0], {1: "1-0", 2: "1-0", 3: "1-0", 4: "1-0"}, by=posted.arbiter)
+    complete_round(posted.round, by=posted.arbiter)
+    text = trf_export(posted.tournament)
+    assert "330 +- 001   3   4" in text
+    t2 = import_trf(text, slug="copy2")
+    m = Match.objects.get(round__tournament=t2, table=2)
+    assert m.forfeit == "black_team" and m.white_game_points == 4
+    assert trf_export(t2) == text
+
+
+def test_import_of_a_team_file_without_rounds_starts_an_event(event):
+    text = trf_export(event.tournament, through=0)
+    t2 = import_trf(text, slug="fresh")
+    assert t2.teams.count() == 4
+    assert [p.board_order for p in t2.teams.get(tpn=1).players.all()] == [1, 2, 3, 4, 5]
+    assert not Match.objects.filter(round__tournament=t2).exists()
+
+
+def _bad(text, match):
+    before = Tournament.objects.count()
+    with pytest.raises(ImportRefused, match=match) as err:
+        import_trf(text, slug="bad")
+    assert Tournament.objects.count() == before
+    return err.value
+
+
+def test_import_refuses_a_player_line_with_wrong_columns_naming_line_and_column(played):
+    lines = trf_export(played.tournament).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("001"))
+    lines[i] = lines[i][:48] + "ABCD" + lines[i][52:]  # rating is not a number
+    err = _bad("\n".join(lines) + "\n", r"line \d+, column \d+")
+    assert err.line == i + 1 and err.column
+
+
+def test_import_refuses_an_unknown_player_and_saves_nothing(played):
+    lines = trf_export(played.tournament).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("310"))
+    lines[i] = lines[i][:73] + " 999" + lines[i][77:]
+    _bad("\n".join(lines) + "\n", "999")
+
+
+def test_import_refuses_an_impossible_history(played):
+    lines = trf_export(played.tournament).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("310"))
+    lines[i] = lines[i][:54] + "  99.0" + lines[i][60:]  # match points that the results do not give
+    err = _bad("\n".join(lines) + "\n", "do not match")
+    assert err.line == i + 1 and err.column == 55
+
+
+def test_standings_csv_has_the_tie_break_columns(played):
+    text = standings_csv(played.tournament)
+    header, first = text.splitlines()[:2]
+    assert header == "rank,tpn,team,match_points,game_points,BH,SB,GP"
+    assert first.startswith("1,1,Alpha,2,3.5,")
+
+
+def test_pairings_csv_lists_each_board_with_colours(played):
+    lines = pairings_csv(played.round).splitlines()
+    assert lines[0] == "table,board,white_team,black_team,white,black,result"
+    assert lines[2].startswith("1,2,Bravo,Alpha,Bravo player 2,Alpha player 2,0-1")
+    assert len(lines) == 1 + BoardGame.objects.filter(match__round=played.round).count()
+
+
+def test_management_commands_export_and_import_round_trip(played, tmp_path):
+    from django.core.management import call_command
+
+    out = tmp_path / "event.trf"
+    call_command("export_trf", played.tournament.slug, output=out)
+    call_command("import_trf", out, slug="from-command")
+    assert trf_export(Tournament.objects.get(slug="from-command")) == out.read_text()
+
+
+def test_import_command_refuses_a_bad_file_with_line_and_column(tmp_path, db):
+    from django.core.management import CommandError, call_command
+
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 Bad\n001 XXXX\n")
+    with pytest.raises(CommandError, match="line 2"):
+        call_command("import_trf", bad, slug="bad")
+    assert not Tournament.objects.filter(slug="bad").exists()
+
+
+@pytest.fixture
+def two_rounds(make_tournament, make_team, make_user):
+    """Five teams, two rounds: a PAB each round, a reserve on board 4, an absent team in round 2."""
+    from operations.services.board_pairings import post_board_pairings
+    from operations.services.lineups import close_lineups, submit_lineup
+    from tests.operations.conftest import player_ids, set_state
+    from tournaments.models.membership import Role
+
+    t = make_tournament(board_colour_sequence="WBWB", rounds_total=5)
+    teams = [make_team(t, n, tpn=i) for i, n in enumerate(["A", "B", "C", "D", "E"], start=1)]
+    arbiter = make_user("arb", Role.ARBITER, t)
+    plan = {1: [(1, 2), (3, 4), (5, None)], 2: [(4, 1), (2, 5), (3, None)]}
+    for number, pairs in plan.items():
+        r = t.rounds.get(number=number)
+        for table, (w, b) in enumerate(pairs, start=1):
+            Match.objects.create(
+                round=r,
+                table=table,
+                white_team=teams[w - 1],
+                black_team=teams[b - 1] if b else None,
+                is_bye=b is None,
+            )
+        set_state(r, "published")
+        if number == 1:
+            submit_lineup(teams[0], r, player_ids(teams[0], [1, 2, 3, 5]), by=arbiter)
+        close_lineups(r, by=arbiter)
+        post_board_pairings(r.__class__.objects.get(pk=r.pk), by=arbiter)
+        m1, m2 = r.matches.order_by("table")[:2]
+        if number == 1:
+            enter_results(m1, {1: "1-0", 2: "1/2-1/2", 3: "0-1", 4: "0-1"}, by=arbiter)
+            enter_results(m2, {1: "1-0", 2: "1-0", 3: "-+", 4: "1/2-1/2"}, by=arbiter)
+        else:
+            enter_results(m1, {1: "0-1", 2: "1/2-1/2", 3: "1/2-1/2", 4: "1-0"}, by=arbiter)
+            record_absent_team(m2, teams[4], by=arbiter)
+        complete_round(r.__class__.objects.get(pk=r.pk), by=arbiter)
+    return t
+
+
+def test_trf_round_trip_with_byes_a_reserve_and_an_absent_team(two_rounds):
+    text = trf_export(two_rounds)
+    assert "320" in text and "330" in text
+    t2 = import_trf(text, slug="copy-5")
+    assert trf_export(t2) == text
+    a = [
+        (r.rank, r.name, r.match_points, r.game_points, r.tiebreaks) for r in standings_table(two_rounds).rows
+    ]
+    b = [(r.rank, r.name, r.match_points, r.game_points, r.tiebreaks) for r in standings_table(t2).rows]
+    assert a == b
+    bye = Match.objects.get(round__tournament=t2, round__number=1, is_bye=True)
+    assert bye.white_team.name == "E" and bye.white_match_points == 1

@@ -1,0 +1,1 @@
+"""Tournaments: the domain model of a team (or individual) chess competition."""

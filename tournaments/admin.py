@@ -1,0 +1,90 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import (
+    BoardGame,
+    Lineup,
+    LineupEntry,
+    Match,
+    Membership,
+    Player,
+    Round,
+    Team,
+    TeamRoundStatus,
+    Tournament,
+)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "pairing_system", "olympiad_version", "rounds_total", "start_date"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name", "slug"]
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["tpn", "name", "federation", "strength", "tournament", "is_extra", "withdrawn_from_round"]
+    list_filter = ["tournament"]
+    search_fields = ["name", "short_name", "federation"]
+    inlines = [PlayerInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "team", "board_order", "rating", "title", "federation"]
+    search_fields = ["name", "fide_id"]
+    list_select_related = ["team"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "date", "state"]
+    list_filter = ["tournament", "state"]
+
+
+class BoardGameInline(admin.TabularInline):
+    model = BoardGame
+    extra = 0
+    raw_id_fields = ["white", "black"]
+
+
+@admin.register(Match)
+class MatchAdmin(SimpleHistoryAdmin):
+    list_display = ["round", "table", "white_team", "black_team", "white_match_points", "black_match_points"]
+    list_filter = ["round__tournament"]
+    raw_id_fields = ["white_team", "black_team"]
+    inlines = [BoardGameInline]
+
+
+@admin.register(BoardGame)
+class BoardGameAdmin(SimpleHistoryAdmin):
+    list_display = ["match", "board", "white", "black", "result"]
+    raw_id_fields = ["match", "white", "black"]
+
+
+class LineupEntryInline(admin.TabularInline):
+    model = LineupEntry
+    extra = 0
+
+
+@admin.register(Lineup)
+class LineupAdmin(SimpleHistoryAdmin):
+    list_display = ["team", "round", "submitted_by", "submitted_at", "locked", "default_applied"]
+    inlines = [LineupEntryInline]
+
+
+@admin.register(TeamRoundStatus)
+class TeamRoundStatusAdmin(admin.ModelAdmin):
+    list_display = ["team", "round", "status", "note"]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "tournament", "role", "team"]
+    list_filter = ["tournament", "role"]

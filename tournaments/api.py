@@ -1,0 +1,30 @@
+"""Read-only API over the selectors."""
+
+from rest_framework import generics, serializers
+
+from . import selectors
+from .models import Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "start_date",
+            "end_date",
+            "pairing_system",
+            "olympiad_version",
+            "is_team_event",
+            "rounds_total",
+            "boards",
+        ]
+
+
+class TournamentList(generics.ListAPIView):
+    serializer_class = TournamentSerializer
+
+    def get_queryset(self):
+        return selectors.tournament_list()

@@ -1,0 +1,147 @@
+"""Matches (team pairings) and their board games, with change history."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+
+class ForfeitKind(models.TextChoices):
+    NONE = "", "No forfeit"
+    WHITE_TEAM = "white_team", "The team with White on board 1 forfeits"
+    BLACK_TEAM = "black_team", "The team with Black on board 1 forfeits"
+    DOUBLE = "double", "Both teams forfeit"
+
+
+class Match(models.Model):
+    """One pairing of a round: two teams, or one team and the PAB.
+
+    ``white_team`` has White on board 1 (the team colour, C.04.6 1.6.1);
+    ``black_team`` is empty for the pairing-allocated bye (``is_bye``).
+    The points are filled when the result is entered (``None`` before).
+    ``forfeit`` records a whole-match forfeit; board forfeits are on the
+    boards.
+    """
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    white_team = models.ForeignKey("tournaments.Team", on_delete=models.PROTECT, related_name="white_matches")
+    black_team = models.ForeignKey(
+        "tournaments.Team", on_delete=models.PROTECT, related_name="black_matches", null=True, blank=True
+    )
+    is_bye = models.BooleanField(default=False)
+    forfeit = models.CharField(
+        max_length=12, choices=ForfeitKind.choices, blank=True, default=ForfeitKind.NONE
+    )
+    white_match_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    black_match_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    white_game_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    black_game_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    result_confirmed = models.BooleanField(default=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="unique_table_per_round"),
+            models.UniqueConstraint(fields=["round", "white_team"], name="white_team_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black_team"], name="black_team_once_per_round"),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(is_bye=True, black_team__isnull=True)
+                    | models.Q(is_bye=False, black_team__isnull=False)
+                ),
+                name="bye_iff_no_black_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.is_bye:
+            return f"R{self.round.number} T{self.table}: {self.white_team.label} – bye"
+        return f"R{self.round.number} T{self.table}: {self.white_team.label} – {self.black_team.label}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.white_match_points is not None
+
+    def teams(self) -> list:
+        return [t for t in (self.white_team, self.black_team) if t is not None]
+
+    def clean(self) -> None:
+        if self.black_team_id is not None and self.black_team_id == self.white_team_id:
+            raise ValidationError("A team cannot be paired against itself.")
+
+
+class GameResult(models.TextChoices):
+    """A board's result, from the White player's side."""
+
+    PENDING = "", "Not yet played"
+    WHITE_WINS = "1-0", "1-0"
+    BLACK_WINS = "0-1", "0-1"
+    DRAW = "1/2-1/2", "½-½"
+    WHITE_WINS_FORFEIT = "+-", "+/− (Black forfeits)"
+    BLACK_WINS_FORFEIT = "-+", "−/+ (White forfeits)"
+    DOUBLE_FORFEIT = "--", "−/− (double forfeit)"
+    UNFINISHED = "*", "Unfinished (counts as a draw for pairing, Olympiad rule 11)"
+
+
+# (white's points, black's points) in game points for each result.
+GAME_POINTS: dict[str, tuple[float, float] | None] = {
+    GameResult.PENDING: None,
+    GameResult.WHITE_WINS: (1.0, 0.0),
+    GameResult.BLACK_WINS: (0.0, 1.0),
+    GameResult.DRAW: (0.5, 0.5),
+    GameResult.WHITE_WINS_FORFEIT: (1.0, 0.0),
+    GameResult.BLACK_WINS_FORFEIT: (0.0, 1.0),
+    GameResult.DOUBLE_FORFEIT: (0.0, 0.0),
+    GameResult.UNFINISHED: (0.5, 0.5),  # for pairing only (Olympiad rule 11)
+}
+
+
+class BoardGame(models.Model):
+    """One board of a match.
+
+    ``white``/``black`` are the players with those colours (either may be
+    empty on a forfeit). Which team has White on a board follows the
+    tournament's board colour sequence: ``white_team_has_white``.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="boards")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="games_as_white"
+    )
+    black = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="games_as_black"
+    )
+    result = models.CharField(
+        max_length=8, choices=GameResult.choices, blank=True, default=GameResult.PENDING
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "board"], name="unique_board_per_match"),
+            models.CheckConstraint(condition=models.Q(board__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} board {self.board}: {self.result or 'pending'}"
+
+    @property
+    def white_team_has_white(self) -> bool:
+        """Whether the match's ``white_team`` plays White on this board (rule 19)."""
+        seq = self.match.round.tournament.colour_sequence
+        return seq[(self.board - 1) % len(seq)] == "W"
+
+    def team_points(self) -> tuple[float, float] | None:
+        """(white_team's, black_team's) game points on this board, None if pending."""
+        pts = GAME_POINTS[self.result]
+        if pts is None:
+            return None
+        return pts if self.white_team_has_white else (pts[1], pts[0])

@@ -1,0 +1,49 @@
+"""Who does what in a tournament."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+
+class Role(models.TextChoices):
+    COMMITTEE_MEMBER = "committee_member", "Pairing committee member"
+    COMMITTEE_CHAIR = "committee_chair", "Pairing committee chair"
+    ARBITER = "arbiter", "Arbiter"
+    TEAM_CAPTAIN = "team_captain", "Team captain"
+
+
+class Membership(models.Model):
+    """A user's role in a tournament; a captain is bound to a team."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+    team = models.ForeignKey(
+        "tournaments.Team", on_delete=models.CASCADE, null=True, blank=True, related_name="captains"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tournament", "role", "team"], name="unique_membership"),
+            models.UniqueConstraint(
+                fields=["user", "tournament", "role"],
+                condition=models.Q(team__isnull=True),
+                name="unique_membership_without_team",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(role="team_captain", team__isnull=False)
+                | (~models.Q(role="team_captain") & models.Q(team__isnull=True)),
+                name="captain_iff_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} – {self.tournament}"
+
+    def clean(self) -> None:
+        if self.team_id and self.team.tournament_id != self.tournament_id:
+            raise ValidationError({"team": "The team plays in another tournament."})

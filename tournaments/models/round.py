@@ -1,0 +1,72 @@
+"""Rounds, their life cycle, and a team's status for a round."""
+
+from __future__ import annotations
+
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+
+class RoundState(models.TextChoices):
+    """The round cycle; the allowed transitions are in ``tournaments.states``."""
+
+    AWAITING_RESULTS = "awaiting_results", "Not yet paired"
+    PAIRING_REQUESTED = "pairing_requested", "Pairing requested"
+    DRAFT_COMPUTED = "draft_computed", "Draft pairing computed"
+    UNDER_REVIEW = "under_review", "Under review by the committee"
+    APPROVED = "approved", "Pairing approved"
+    PUBLISHED = "published", "Pairing published"
+    LINEUPS_OPEN = "lineups_open", "Lineups open"
+    LINEUPS_CLOSED = "lineups_closed", "Lineups closed"
+    BOARD_PAIRINGS_POSTED = "board_pairings_posted", "Board pairings posted"
+    IN_PLAY = "in_play", "In play"
+    COMPLETE = "complete", "Complete"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    date = models.DateField(null=True, blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    state = models.CharField(max_length=30, choices=RoundState.choices, default=RoundState.AWAITING_RESULTS)
+    state_changed_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    lineups_close_at = models.DateTimeField(null=True, blank=True)
+
+    history = HistoricalRecords()  # every state change, with who made it
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – round {self.number}"
+
+    @property
+    def is_paired(self) -> bool:
+        """True once a pairing has been approved (matches are the approved pairing)."""
+        from tournaments.states import PAIRED_STATES
+
+        return self.state in PAIRED_STATES
+
+
+class TeamRoundStatus(models.Model):
+    """A team not to be paired in a round: absent (announced) or withdrawn."""
+
+    class Status(models.TextChoices):
+        ABSENT = "absent", "Absent (not paired, no points)"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="round_statuses")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_statuses")
+    status = models.CharField(max_length=20, choices=Status.choices)
+    note = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["team", "round"], name="one_status_per_team_round")]
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.status} in round {self.round.number}"

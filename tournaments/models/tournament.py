@@ -1,0 +1,175 @@
+"""The competition and the rules of it that pairing and scoring read."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from engine import systems
+
+
+class PairingSystem(models.TextChoices):
+    C0406 = "c0406", systems.LABELS["c0406"]
+    OLYMPIAD = "olympiad", systems.LABELS["olympiad"]
+    DUBOV = "dubov", systems.LABELS["dubov"]
+    LIM = "lim", systems.LABELS["lim"]
+
+
+class OlympiadVersion(models.TextChoices):
+    NONE = "", "—"
+    V1998 = "1998", "1998 text"
+    V2007 = "2007", "1998 text with the 2007 amendments"
+
+
+class ScoreKindChoice(models.TextChoices):
+    MATCH_POINTS = "MP", "Match points"
+    GAME_POINTS = "GP", "Game (board) points"
+
+
+class ColourPreferenceChoice(models.TextChoices):
+    A = "A", "Type A (C.04.6 1.7.1)"
+    B = "B", "Type B (C.04.6 1.7.2)"
+    NONE = "none", "No colour preferences"
+
+
+class ColourChoice(models.TextChoices):
+    WHITE = "w", "White"
+    BLACK = "b", "Black"
+
+
+class ApprovalPolicy(models.TextChoices):
+    ANY_MEMBER = "any_member", "Any committee member"
+    CHAIRMAN = "chairman", "The committee chair"
+    TWO_MEMBERS = "two_members", "Two committee members"
+
+
+def default_tiebreaks() -> list[str]:
+    return ["MP", "SB", "GP"]
+
+
+class Tournament(models.Model):
+    """A competition: who plays, how it is paired and scored.
+
+    The pairing system's own settings are ``pairing_system`` plus
+    ``olympiad_version`` (for the Olympiad rules) and ``engine_options``
+    (passed to the engine as ``TournamentState.options``).
+    """
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+
+    pairing_system = models.CharField(
+        max_length=20, choices=PairingSystem.choices, default=PairingSystem.C0406
+    )
+    olympiad_version = models.CharField(
+        max_length=4, choices=OlympiadVersion.choices, blank=True, default=OlympiadVersion.NONE
+    )
+    is_team_event = models.BooleanField(
+        default=True, help_text="An individual event has one-player 'teams' (one board, no reserves)."
+    )
+    rounds_total = models.PositiveSmallIntegerField(default=9)
+    boards = models.PositiveSmallIntegerField(default=4, help_text="Boards per match.")
+    reserves = models.PositiveSmallIntegerField(default=1, help_text="Reserve players per team.")
+
+    primary_score = models.CharField(
+        max_length=2, choices=ScoreKindChoice.choices, default=ScoreKindChoice.MATCH_POINTS
+    )
+    match_win = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("2"))
+    match_draw = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("1"))
+    match_loss = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("0"))
+    # Pairing-allocated bye: None = as a draw (C.04.6 1.4: the match-point
+    # draw value and half the boards in game points). The 2007 Olympiad text
+    # gives 1 MP and 2 GP; the 1998 text 2 GP (men, 4 boards), 1.5 (women, 3).
+    bye_match_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    bye_game_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+
+    colour_preference_type = models.CharField(
+        max_length=4, choices=ColourPreferenceChoice.choices, default=ColourPreferenceChoice.A
+    )
+    initial_colour = models.CharField(
+        max_length=1,
+        choices=ColourChoice.choices,
+        blank=True,
+        help_text="Drawn by lot before round 1 (C.04.6 4.1); blank until drawn.",
+    )
+    initial_colour_drawn_at = models.DateTimeField(null=True, blank=True)
+    board_colour_sequence = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="Colours of the team with White on board 1, by board, e.g. WBWB "
+        "(Olympiad rule 19); blank = alternating from W.",
+    )
+    tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
+    unrated_rating = models.PositiveSmallIntegerField(
+        default=2000,
+        help_text="Rating counted for an unrated player in team strength (Olympiad 1998 rule 7).",
+    )
+
+    # Lineup window: opens when the pairing is published (or by hand),
+    # closes at a time of day on the round's date, N days before.
+    lineups_open_on_publication = models.BooleanField(default=True)
+    lineup_close_time = models.TimeField(null=True, blank=True)
+    lineup_close_days_before = models.PositiveSmallIntegerField(default=0)
+
+    approval_policy = models.CharField(
+        max_length=20, choices=ApprovalPolicy.choices, default=ApprovalPolicy.ANY_MEMBER
+    )
+    engine_options = models.JSONField(default=dict, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament-detail", kwargs={"slug": self.slug})
+
+    # -- derived --------------------------------------------------------------
+    @property
+    def colour_sequence(self) -> str:
+        """Board colours of the team with White on board 1 (W/B, one per board)."""
+        if self.board_colour_sequence:
+            return self.board_colour_sequence.upper()
+        return "".join("W" if i % 2 == 0 else "B" for i in range(self.boards))
+
+    @property
+    def system_label(self) -> str:
+        """The pairing system as a person names it, with the Olympiad text used."""
+        if self.pairing_system == PairingSystem.OLYMPIAD:
+            return {
+                "1998": "Chess Olympiad pairing rules (1998 text)",
+                "2007": "Chess Olympiad pairing rules (2007 amendments)",
+            }.get(self.olympiad_version, "Chess Olympiad pairing rules")
+        return self.get_pairing_system_display()
+
+    def current_round(self):
+        """The first round not complete (None when all are)."""
+        return self.rounds.exclude(state="complete").order_by("number").first()
+
+    @property
+    def players_per_team(self) -> int:
+        return self.boards + self.reserves
+
+    def clean(self) -> None:
+        errors = {}
+        if self.pairing_system == PairingSystem.OLYMPIAD and not self.olympiad_version:
+            errors["olympiad_version"] = "The Olympiad rules need a version (1998 or 2007)."
+        if self.board_colour_sequence:
+            seq = self.board_colour_sequence.upper()
+            if len(seq) != self.boards or set(seq) - {"W", "B"}:
+                errors["board_colour_sequence"] = f"Give one W or B per board ({self.boards} boards)."
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors["end_date"] = "The tournament ends before it starts."
+        if not self.is_team_event and self.boards != 1:
+            errors["boards"] = "An individual event has one board."
+        if errors:
+            raise ValidationError(errors)

@@ -1,0 +1,194 @@
+"""The initial order of the teams (TPNs) and the initial colour.
+
+Olympiad 1998 rules 7-8: teams are ranked by the average of their
+``boards`` highest ratings (4 for men's teams, 3 for women's), an unrated
+player counted as ``tournament.unrated_rating`` (2000 by default); ties are
+broken by the next-highest rating (the 5th player's, for women the 4th),
+then the one after it (the 6th), then an order the committee gives
+(``Team.manual_order``, e.g. the previous Olympiad's ranking), then
+alphabetically. For 4-board teams (and the 1998 women's 3 boards) the
+engine's ``engine.olympiad.ranking.initial_order`` decides, with the
+tournament's Olympiad text (2007: one tie-break rating, the 5th); other
+sizes use ``initial_order`` below, the same rules generalised. C.04.6 1.1.2: any order the competition's rules give; the
+committee may set or reorder TPNs until round 1 is paired
+(``set_tpn_order``), and every change is kept in the team's history.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Team, Tournament
+
+
+@dataclass(frozen=True)
+class RankingEntry:
+    """What rules 7-8 look at for one team."""
+
+    key: int  # the team's id
+    name: str
+    ratings: tuple[int | None, ...]  # roster ratings, None = unrated
+    manual_order: int | None = None
+
+
+def _strength_tuple(entry: RankingEntry, boards: int, unrated: int) -> tuple[float, list[int]]:
+    ratings = sorted((r if r else unrated for r in entry.ratings), reverse=True)
+    top = ratings[:boards]
+    average = sum(top) / len(top) if top else 0.0
+    return average, ratings[boards : boards + 2]
+
+
+def initial_order(entries: Sequence[RankingEntry], *, boards: int, unrated: int = 2000) -> list[int]:
+    """Keys of ``entries`` in initial order, strongest first (rules 7-8).
+
+    A missing 5th/6th player counts below any rating; teams without a
+    manual order come after those with one.
+    """
+
+    def sort_key(e: RankingEntry):
+        average, next_ratings = _strength_tuple(e, boards, unrated)
+        padded = (next_ratings + [-1, -1])[:2]
+        manual = e.manual_order if e.manual_order is not None else 10**9
+        return (-round(average, 6), -padded[0], -padded[1], manual, e.name.casefold())
+
+    return [e.key for e in sorted(entries, key=sort_key)]
+
+
+def compute_team_strength(team: Team) -> float:
+    """Average of the ``boards`` highest ratings (unrated counted per the tournament)."""
+    t = team.tournament
+    entry = RankingEntry(team.pk, team.name, tuple(p.rating for p in team.players.all()))
+    return round(_strength_tuple(entry, t.boards, t.unrated_rating)[0], 2)
+
+
+def _refuse_after_round_one(tournament: Tournament) -> None:
+    first = tournament.rounds.filter(number=1).first()
+    if first is not None and first.is_paired:
+        raise ValidationError("TPNs cannot change once round 1 is paired (C.04.6 1.1.2).")
+
+
+@transaction.atomic
+def assign_initial_order(tournament: Tournament, *, by=None) -> list[Team]:
+    """Compute every team's strength and give TPNs 1..n by rules 7-8.
+
+    The organiser's extra team (1998 rules 2-3) is ranked like the others.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _refuse_after_round_one(tournament)
+    teams = list(tournament.teams.prefetch_related("players").order_by("name"))
+    order = _engine_order(tournament, teams)
+    if order is None:
+        entries = [
+            RankingEntry(t.pk, t.name, tuple(p.rating for p in t.players.all()), t.manual_order)
+            for t in teams
+        ]
+        order = initial_order(entries, boards=tournament.boards, unrated=tournament.unrated_rating)
+    return _write_tpns(tournament, order, teams, by=by, recompute_strength=True)
+
+
+def _engine_order(tournament: Tournament, teams: list[Team]) -> list[int] | None:
+    """Team ids in the order of ``engine.olympiad.ranking`` (None where it does not apply)."""
+    if tournament.boards not in (3, 4):
+        return None
+    try:
+        from engine.olympiad.ranking import initial_order as olympiad_order
+    except ImportError:
+        return None
+    from engine.state import Participant
+    from engine.state import Player as EnginePlayer
+
+    version = "2007" if tournament.olympiad_version == "2007" else "1998"
+    section = "women" if tournament.boards == 3 else "open"
+    if section == "women" and version == "2007":
+        return None  # the 2007 text averages 4 players in both sections
+    participants = [
+        Participant(
+            tpn=i,
+            name=t.name,
+            roster=tuple(EnginePlayer(number=p.pk, rating=p.rating or 0) for p in t.players.all()),
+        )
+        for i, t in enumerate(teams, start=1)
+    ]
+    previous = {t.name: t.manual_order for t in teams if t.manual_order is not None}
+    try:
+        ranked = olympiad_order(
+            participants,
+            version=version,
+            section=section,
+            unrated_rating=tournament.unrated_rating,
+            previous_olympiad=previous,
+        )
+    except ValueError as exc:
+        raise ValidationError(str(exc)) from None
+    return [teams[r.participant_tpn - 1].pk for r in ranked]
+
+
+@transaction.atomic
+def set_tpn_order(tournament: Tournament, team_ids: Sequence[int], *, by=None) -> list[Team]:
+    """Set TPNs 1..n in the given order of team ids (C.04.6 1.1.2).
+
+    Every team of the tournament must be listed exactly once.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _refuse_after_round_one(tournament)
+    teams = list(tournament.teams.all())
+    ids = {t.pk for t in teams}
+    given = list(team_ids)
+    if len(given) != len(set(given)):
+        raise ValidationError("A team is listed twice in the new order.")
+    if set(given) != ids:
+        missing = ids - set(given)
+        unknown = set(given) - ids
+        parts = []
+        if missing:
+            parts.append(f"missing team ids {sorted(missing)}")
+        if unknown:
+            parts.append(f"team ids {sorted(unknown)} are not in this tournament")
+        raise ValidationError("The new order must list every team once: " + "; ".join(parts) + ".")
+    return _write_tpns(tournament, given, teams, by=by, recompute_strength=False)
+
+
+def _write_tpns(tournament, order, teams, *, by, recompute_strength: bool) -> list[Team]:
+    by_id = {t.pk: t for t in teams}
+    # Clear first so the unique (tournament, tpn) constraint holds at every step.
+    Team.objects.filter(tournament=tournament).update(tpn=None)
+    result = []
+    for tpn, team_id in enumerate(order, start=1):
+        team = by_id[team_id]
+        team.tpn = tpn
+        if recompute_strength:
+            team.strength = compute_team_strength(team)
+        if by is not None and getattr(by, "is_authenticated", False):
+            team._history_user = by
+        team._change_reason = "initial order"
+        team.save(update_fields=["tpn", "strength"])
+        result.append(team)
+    return result
+
+
+@transaction.atomic
+def draw_initial_colour(tournament: Tournament, *, colour: str | None = None) -> Tournament:
+    """Draw (by lot) and record the initial colour (C.04.6 4.1), once.
+
+    ``colour`` ('w'/'b') records a lot drawn elsewhere (e.g. at the
+    opening ceremony).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.initial_colour:
+        raise ValidationError(
+            f"The initial colour was already drawn ({tournament.get_initial_colour_display()})."
+        )
+    if colour is None:
+        colour = secrets.choice(["w", "b"])
+    if colour not in ("w", "b"):
+        raise ValidationError("The initial colour is 'w' or 'b'.")
+    tournament.initial_colour = colour
+    tournament.initial_colour_drawn_at = timezone.now()
+    tournament.save(update_fields=["initial_colour", "initial_colour_drawn_at"])
+    return tournament

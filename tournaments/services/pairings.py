@@ -1,0 +1,50 @@
+"""Turning an engine pairing into the round's matches."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from engine.result import RoundPairing
+
+from ..models import Match, Round
+
+
+@transaction.atomic
+def save_pairing(round: Round, pairing: RoundPairing, *, replace: bool = False) -> list[Match]:
+    """Create the round's matches from ``pairing`` (tables in pair order, bye last).
+
+    ``pairing.pairs`` name TPNs; ``white`` is the team with White on board 1.
+    Refuses if the round already has matches, unless ``replace`` (only
+    before any result is entered).
+    """
+    tournament = round.tournament
+    if pairing.round != round.number:
+        raise ValidationError(f"The pairing is for round {pairing.round}, not round {round.number}.")
+    existing = round.matches.all()
+    if existing.exists():
+        if not replace:
+            raise ValidationError(f"Round {round.number} already has matches.")
+        if existing.filter(white_match_points__isnull=False).exists():
+            raise ValidationError(f"Round {round.number} has results: its pairing cannot be replaced.")
+        existing.delete()
+    teams = {t.tpn: t for t in tournament.teams.filter(tpn__isnull=False)}
+    seen: set[int] = set()
+
+    def team(tpn: int):
+        if tpn not in teams:
+            raise ValidationError(f"No team has TPN {tpn} in {tournament}.")
+        if tpn in seen:
+            raise ValidationError(f"TPN {tpn} is paired twice in round {round.number}.")
+        seen.add(tpn)
+        return teams[tpn]
+
+    matches = [
+        Match(round=round, table=i, white_team=team(p.white), black_team=team(p.black))
+        for i, p in enumerate(pairing.pairs, start=1)
+    ]
+    if pairing.bye is not None:
+        matches.append(Match(round=round, table=len(matches) + 1, white_team=team(pairing.bye), is_bye=True))
+    for m in matches:
+        m.save()
+    return matches

@@ -1,0 +1,59 @@
+"""Creating rounds and moving them through the round cycle (tournaments.states)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Round, RoundState, Tournament
+from ..states import allowed_targets, can_transition
+
+
+@transaction.atomic
+def create_rounds(tournament: Tournament, *, first_date: dt.date | None = None) -> list[Round]:
+    """Create the missing rounds 1..rounds_total (one a day from ``first_date``)."""
+    first_date = first_date or tournament.start_date
+    existing = set(tournament.rounds.values_list("number", flat=True))
+    created = []
+    for n in range(1, tournament.rounds_total + 1):
+        if n in existing:
+            continue
+        date = first_date + dt.timedelta(days=n - 1) if first_date else None
+        created.append(Round.objects.create(tournament=tournament, number=n, date=date))
+    return created
+
+
+@transaction.atomic
+def transition_round(round: Round, target: str, *, by=None) -> Round:
+    """Move ``round`` to state ``target`` if the cycle allows it.
+
+    Refuses (ValidationError) a transition the cycle does not have, and
+    pairing a round while an earlier round is not complete.
+    """
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if target not in RoundState.values:
+        raise ValidationError(f"{target!r} is not a round state.")
+    if not can_transition(round.state, target):
+        allowed = ", ".join(allowed_targets(round.state)) or "none"
+        raise ValidationError(
+            f"Round {round.number} cannot go from {round.state} to {target} (allowed: {allowed})."
+        )
+    if target == RoundState.PAIRING_REQUESTED:
+        earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(state=RoundState.COMPLETE)
+        if earlier.exists():
+            numbers = ", ".join(str(n) for n in earlier.values_list("number", flat=True))
+            raise ValidationError(
+                f"Round {round.number} cannot be paired before round(s) {numbers} are complete."
+            )
+    now = timezone.now()
+    round.state = target
+    round.state_changed_at = now
+    if target == RoundState.PUBLISHED:
+        round.published_at = now
+    if by is not None and getattr(by, "is_authenticated", False):
+        round._history_user = by
+    round.save()
+    return round

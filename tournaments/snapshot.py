@@ -1,0 +1,191 @@
+"""The frozen engine input for pairing a round: ``engine_state(round)``.
+
+Builds an ``engine.state.TournamentState`` for pairing ``round`` from the
+database: participants by TPN with their team strength as rating, the
+history of every earlier round from its matches and board results (scored
+with the tournament's match-point values), absences, withdrawals, late
+entries and the tournament's pairing options.
+
+Readings:
+
+- An unfinished game counts as a draw for pairing (Olympiad 1998 rule 11);
+  a pending board (no result yet) is an error: the earlier rounds must be
+  complete.
+- A whole-match forfeit is a forfeit win/loss (no colour, not a meeting);
+  a double forfeit is ``DOUBLE_FORFEIT`` for both. Board forfeits inside a
+  match that was played leave the match played.
+- A team neither paired nor given the bye in an earlier round (announced
+  absence, before its late entry, after its withdrawal) is ``ABSENT`` with
+  no points.
+- Unavailable for the round: announced absence or withdrawal for it, or a
+  late entry after it. A team withdrawn by then is ``withdrawn``.
+- An initial colour not yet drawn is read as White (draw it first:
+  ``services.draw_initial_colour``).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from engine.state import (
+    Colour,
+    ColourPreferenceType,
+    Outcome,
+    Participant,
+    Player,
+    RoundRecord,
+    ScoreKind,
+    Scoring,
+    TournamentState,
+)
+
+from .models import Match, Round, TeamRoundStatus
+from .models.match import ForfeitKind
+from .services.results import match_points_for
+
+
+def scoring_of(tournament) -> Scoring:
+    return Scoring(
+        primary=ScoreKind(tournament.primary_score),
+        match_win=float(tournament.match_win),
+        match_draw=float(tournament.match_draw),
+        match_loss=float(tournament.match_loss),
+        bye_match_points=None if tournament.bye_match_points is None else float(tournament.bye_match_points),
+        bye_game_points=None if tournament.bye_game_points is None else float(tournament.bye_game_points),
+    )
+
+
+def engine_options(tournament) -> dict:
+    options = dict(tournament.engine_options or {})
+    if tournament.pairing_system == "olympiad" and tournament.olympiad_version:
+        options.setdefault("version", tournament.olympiad_version)
+    return options
+
+
+def _records_for_match(match: Match) -> dict[int, RoundRecord]:
+    rnd = match.round.number
+    white = match.white_team.tpn
+    if match.is_bye:
+        pts = match_points_for(match)
+        mp, gp = (pts[0], pts[2]) if pts else (0.0, 0.0)
+        return {white: RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, match_points=mp, game_points=gp)}
+    black = match.black_team.tpn
+    pts = match_points_for(match)
+    if pts is None:
+        raise ValidationError(
+            f"Round {rnd}, table {match.table} ({match.white_team.label} – {match.black_team.label}) "
+            "has no result yet: complete the earlier rounds before pairing."
+        )
+    wm, bm, wg, bg = pts
+    if match.forfeit == ForfeitKind.DOUBLE:
+        return {
+            white: RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, black, None, wm, wg),
+            black: RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, white, None, bm, bg),
+        }
+    if match.forfeit == ForfeitKind.WHITE_TEAM:
+        return {
+            white: RoundRecord(rnd, Outcome.FORFEIT_LOSS, black, None, wm, wg),
+            black: RoundRecord(rnd, Outcome.FORFEIT_WIN, white, None, bm, bg),
+        }
+    if match.forfeit == ForfeitKind.BLACK_TEAM:
+        return {
+            white: RoundRecord(rnd, Outcome.FORFEIT_WIN, black, None, wm, wg),
+            black: RoundRecord(rnd, Outcome.FORFEIT_LOSS, white, None, bm, bg),
+        }
+    return {
+        white: RoundRecord(rnd, Outcome.PLAYED, black, Colour.WHITE, wm, wg),
+        black: RoundRecord(rnd, Outcome.PLAYED, white, Colour.BLACK, bm, bg),
+    }
+
+
+def engine_state(round: Round) -> TournamentState:
+    """The state the engine pairs round ``round.number`` from (see module doc)."""
+    tournament = round.tournament
+    teams = list(tournament.teams.prefetch_related("players").order_by("tpn"))
+    missing = [t.name for t in teams if t.tpn is None]
+    if missing:
+        raise ValidationError(f"Teams without a TPN: {', '.join(missing[:5])}. Set the initial order first.")
+    earlier = list(tournament.rounds.filter(number__lt=round.number).order_by("number"))
+    if [r.number for r in earlier] != list(range(1, round.number)):
+        raise ValidationError(
+            f"Rounds 1..{round.number - 1} must exist before round {round.number} is paired."
+        )
+
+    matches = (
+        Match.objects.filter(round__in=earlier)
+        .select_related("round", "round__tournament", "white_team", "black_team")
+        .prefetch_related(
+            # boards need the tournament for colours: reuse the match's round
+            "boards"
+        )
+    )
+    by_round: dict[int, dict[int, RoundRecord]] = {r.number: {} for r in earlier}
+    for m in matches:
+        for game in m.boards.all():
+            game.match = m  # avoid a query per board for the colour sequence
+        by_round[m.round.number].update(_records_for_match(m))
+
+    histories: dict[int, list[RoundRecord]] = {t.tpn: [] for t in teams}
+    for number, records in by_round.items():
+        for tpn, history in histories.items():
+            history.append(records.get(tpn) or RoundRecord(number, Outcome.ABSENT))
+
+    statuses = set(TeamRoundStatus.objects.filter(round=round).values_list("team_id", flat=True))
+    unavailable = frozenset(
+        t.tpn
+        for t in teams
+        if t.pk in statuses or not t.has_entered_by(round.number) or t.is_withdrawn_for(round.number)
+    )
+
+    participants = []
+    for t in teams:
+        players = sorted(t.players.all(), key=lambda p: p.board_order)
+        rating = t.strength
+        if not rating and players and not tournament.is_team_event:
+            rating = players[0].rating or 0
+        participants.append(
+            Participant(
+                tpn=t.tpn,
+                name=t.name,
+                rating=float(rating),
+                federation=t.federation,
+                history=tuple(histories[t.tpn]),
+                roster=tuple(
+                    Player(
+                        number=p.pk,
+                        name=p.name,
+                        rating=p.rating or 0,
+                        fide_id=p.fide_id,
+                        title=p.title,
+                        federation=p.federation,
+                        sex=p.sex,
+                    )
+                    for p in players
+                ),
+                withdrawn=t.is_withdrawn_for(round.number),
+                unranked=t.is_extra,
+            )
+        )
+
+    options = engine_options(tournament)
+    forbidden = frozenset(
+        frozenset(pair) for pair in options.pop("forbidden_pairs", []) if len(set(pair)) == 2
+    )
+    return TournamentState(
+        participants=tuple(participants),
+        system=tournament.pairing_system,
+        team=tournament.is_team_event,
+        name=tournament.name,
+        rounds_total=tournament.rounds_total,
+        boards=tournament.boards,
+        board_colour_sequence=tournament.colour_sequence,
+        initial_colour=Colour(tournament.initial_colour or "w"),
+        colour_preferences=ColourPreferenceType(tournament.colour_preference_type),
+        scoring=scoring_of(tournament),
+        unavailable=unavailable,
+        forbidden_pairs=forbidden,
+        options=options,
+    )
+
+
+__all__ = ["engine_options", "engine_state", "scoring_of"]

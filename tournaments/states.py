@@ -1,0 +1,60 @@
+"""The round cycle: states and the transitions allowed between them.
+
+A round is paired, reviewed, approved, published; the teams then submit
+lineups, the board pairings are posted, the round is played and its
+results complete it. The diagram (also in docs/domain-model.md)::
+
+    awaiting_results -> pairing_requested -> draft_computed -> under_review
+        -> approved -> published -> lineups_open -> lineups_closed
+        -> board_pairings_posted -> in_play -> complete
+
+and the ways back:
+
+- pairing_requested -> awaiting_results   the run failed or was cancelled
+- draft_computed / under_review -> pairing_requested   pair again
+- approved -> under_review                approval withdrawn before publication
+- published -> under_review               pairing withdrawn for correction
+                                          (before any lineup is open; rule 57
+                                          requires a written decision)
+- lineups_closed -> lineups_open          window reopened by the arbiter
+- complete -> in_play                     a result reopened for correction
+"""
+
+from __future__ import annotations
+
+from .models.round import RoundState as S
+
+TRANSITIONS: dict[str, frozenset[str]] = {
+    S.AWAITING_RESULTS: frozenset({S.PAIRING_REQUESTED}),
+    S.PAIRING_REQUESTED: frozenset({S.DRAFT_COMPUTED, S.AWAITING_RESULTS}),
+    S.DRAFT_COMPUTED: frozenset({S.UNDER_REVIEW, S.PAIRING_REQUESTED}),
+    S.UNDER_REVIEW: frozenset({S.APPROVED, S.PAIRING_REQUESTED}),
+    S.APPROVED: frozenset({S.PUBLISHED, S.UNDER_REVIEW}),
+    S.PUBLISHED: frozenset({S.LINEUPS_OPEN, S.UNDER_REVIEW}),
+    S.LINEUPS_OPEN: frozenset({S.LINEUPS_CLOSED}),
+    S.LINEUPS_CLOSED: frozenset({S.BOARD_PAIRINGS_POSTED, S.LINEUPS_OPEN}),
+    S.BOARD_PAIRINGS_POSTED: frozenset({S.IN_PLAY}),
+    S.IN_PLAY: frozenset({S.COMPLETE}),
+    S.COMPLETE: frozenset({S.IN_PLAY}),
+}
+
+# States in which the round's matches are the approved pairing.
+PAIRED_STATES: frozenset[str] = frozenset(
+    {
+        S.APPROVED,
+        S.PUBLISHED,
+        S.LINEUPS_OPEN,
+        S.LINEUPS_CLOSED,
+        S.BOARD_PAIRINGS_POSTED,
+        S.IN_PLAY,
+        S.COMPLETE,
+    }
+)
+
+
+def can_transition(current: str, target: str) -> bool:
+    return target in TRANSITIONS.get(current, frozenset())
+
+
+def allowed_targets(current: str) -> list[str]:
+    return sorted(TRANSITIONS.get(current, frozenset()), key=list(S).index)

@@ -1,0 +1,23 @@
+"""Public pages; they only call selectors."""
+
+from django.shortcuts import get_object_or_404, render
+
+from . import selectors
+from .models import Tournament
+
+
+def home(request):
+    return render(request, "tournaments/home.html", {"tournaments": selectors.tournament_list()})
+
+
+def tournament_detail(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "rounds": selectors.round_list(tournament),
+            "teams": selectors.team_list(tournament),
+        },
+    )

@@ -67,9 +67,24 @@ def recreate_database(env: dict) -> None:
 
 def start_worker(env: dict) -> subprocess.Popen:
     return subprocess.Popen(
-        [str(BIN / "celery"), "-A", "pairing_site", "worker", "-n", "bench@%h", "-c", "1", "-l", "warning",
-         "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, start_new_session=True,
+        [
+            str(BIN / "celery"),
+            "-A",
+            "pairing_site",
+            "worker",
+            "-n",
+            "bench@%h",
+            "-c",
+            "1",
+            "-l",
+            "warning",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
 
 
@@ -101,7 +116,8 @@ def build_event(teams: int, rounds: int, seed: int = 2026) -> list[float]:
         team = Team.objects.create(tournament=t, name=f"Team {i:03d}", federation=f"X{i % 100:02d}")
         base = 2700 - 4 * i
         Player.objects.bulk_create(
-            Player(team=team, name=f"Player {i}-{b}", rating=base - 10 * b, board_order=b) for b in range(1, 6)
+            Player(team=team, name=f"Player {i}-{b}", rating=base - 10 * b, board_order=b)
+            for b in range(1, 6)
         )
     assign_initial_order(t)
     draw_initial_colour(t, colour="w")
@@ -134,7 +150,12 @@ def build_event(teams: int, rounds: int, seed: int = 2026) -> list[float]:
 
 def play(rnd, rng: random.Random) -> None:
     from tournaments.models import RoundState as S
-    from tournaments.services import create_board_games, recompute_match, record_board_results, transition_round
+    from tournaments.services import (
+        create_board_games,
+        recompute_match,
+        record_board_results,
+        transition_round,
+    )
 
     for target in (S.LINEUPS_OPEN, S.LINEUPS_CLOSED, S.BOARD_PAIRINGS_POSTED, S.IN_PLAY):
         rnd = transition_round(rnd, target)
@@ -142,7 +163,9 @@ def play(rnd, rng: random.Random) -> None:
         if m.is_bye:
             recompute_match(m)
             continue
-        games = create_board_games(m, list(m.white_team.players.all()[:4]), list(m.black_team.players.all()[:4]))
+        games = create_board_games(
+            m, list(m.white_team.players.all()[:4]), list(m.black_team.players.all()[:4])
+        )
         record_board_results(m, [rng.choice(["1-0", "0-1", "1/2-1/2"]) for _ in games])
     transition_round(rnd, S.COMPLETE)
 
@@ -153,14 +176,18 @@ def wrk(url: str, connections: int, duration: int) -> tuple[float, float, int]:
         raise SystemExit("only 127.0.0.1 is loaded")
     out = subprocess.run(
         ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(LUA), url],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     values = dict(line.split("=", 1) for line in out.splitlines() if line.startswith("BENCH_"))
     return float(values["BENCH_P95_MS"]), float(values["BENCH_RPS"]), int(values["BENCH_NON2XX"])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--url", help="a running site (http://127.0.0.1:PORT); skips building and compute")
     parser.add_argument("--slug", default=SLUG)
     parser.add_argument("--round", type=int, help="the round to load (default: the last built)")
@@ -181,7 +208,7 @@ def main() -> None:
         else:
             env = {
                 **os.environ,
-                "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+                "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}?conn_max_age=60",
                 "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
                 "DJANGO_DEBUG": "false",
                 "DJANGO_CONN_MAX_AGE": "60",
@@ -202,9 +229,19 @@ def main() -> None:
             )
             port = free_port()
             gunicorn = subprocess.Popen(
-                [str(BIN / "gunicorn"), "pairing_site.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-                 "--log-level", "warning"],
-                cwd=ROOT, env=env, start_new_session=True,
+                [
+                    str(BIN / "gunicorn"),
+                    "pairing_site.wsgi",
+                    "-w",
+                    str(args.workers),
+                    "-b",
+                    f"127.0.0.1:{port}",
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=ROOT,
+                env=env,
+                start_new_session=True,
             )
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/")

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from committee import permissions, selectors, serializers, services
 from committee.errors import StaleDraft
+from committee.public_cache import TIMEOUT, public_cache_keys
 from committee.models import DraftVersion, PairingRun
 from tournaments.models import Round
 
@@ -77,20 +78,17 @@ class RoundPairings(APIView):
 
     @extend_schema(responses=serializers.RoundPairingsSerializer)
     def get(self, request, slug: str, number: int):
-        rnd = _round(self)
-        latest = selectors.latest_publication(rnd)
-        key = f"committee:pairings-api:{rnd.pk}:{latest.pk if latest else 0}"
+        key = public_cache_keys(slug, number)["api"]
         data = cache.get(key)
         if data is None:
+            rnd = _round(self)
             publications = list(selectors.publications_of(rnd))
+            latest = publications[0] if publications else None
             data = serializers.RoundPairingsSerializer(
-                {
-                    "round": rnd.number,
-                    "latest": publications[0] if publications else None,
-                    "history": publications,
-                }
+                {"round": rnd.number, "latest": latest, "history": publications}
             ).data
-            cache.set(key, data, 600)
+            if publications:
+                cache.set(key, data, TIMEOUT)
         return Response(data)
 
 

@@ -1,29 +1,43 @@
 """Public pairings pages (rule 60: pairings by country with colours, as published).
 
 Only publications are shown, never a draft. A publication is immutable, so
-the pairing table is cached by publication id; the page shows the latest
-publication and the history of corrections.
+the anonymous page is cached until the round is published again
+(``committee.public_cache``); it shows the latest publication and the
+history of corrections.
 """
 
 from __future__ import annotations
 
+from django.core.cache import cache
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from committee import selectors
+from committee.public_cache import TIMEOUT, public_cache_keys
 
 
 @require_GET
 def round_pairings(request, slug: str, number: int):
+    """The latest publication of a round and its history; the anonymous page is served from the cache."""
+    anonymous = not request.user.is_authenticated
+    key = public_cache_keys(slug, number)["page"]
+    if anonymous:
+        html = cache.get(key)
+        if html is not None:
+            return HttpResponse(html)
     tournament = selectors.tournament_by_slug(slug)
     rnd = selectors.round_of(tournament, number)
     publications = list(selectors.publications_of(rnd))
     latest = selectors.publication_view(publications[0]) if publications else None
-    return render(
+    response = render(
         request,
         "public/round_pairings.html",
         {"tournament": tournament, "round": rnd, "latest": latest, "publications": publications},
     )
+    if anonymous and publications:
+        cache.set(key, response.content.decode(), TIMEOUT)
+    return response
 
 
 @require_GET

@@ -273,6 +273,8 @@ class LexMatching:
             raise ValueError("no perfect matching")
         base = max(2, self.n)
         digit = (base - 1).bit_length()
+        if digit > self.bonus_bits:
+            raise EncodingTooLarge(f"a partner rank needs {digit} bits; only {self.bonus_bits} are left")
         tail_bits = (base * base).bit_length()
         if self.bonus_bits - tail_bits < 2 * digit:
             tail_bits = 0

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from engine.standings import StandingRow, get, standings
+from engine.standings.contributions import opponent_scores
 from engine.standings.crosstable import Cell, crosstable
-from engine.state import Colour, Outcome, Participant, RoundRecord, TournamentState
+from engine.state import Colour, Outcome, Participant, RoundRecord, ScoreKind, TournamentState
 from operations.models import LineupSubmission, ResultsSummary
 from operations.services.lineups import lineup_deadline, teams_needing_lineups, window_is_open
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
@@ -180,6 +181,8 @@ class OpponentLine:
     game_points: float
     opponent_match_points: float | None
     opponent_game_points: float | None
+    buchholz: float | None = None  # this round's contribution to BH (None: none under the policy)
+    sonneborn_berger: float = 0.0  # this round's contribution to SB
 
 
 def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = None) -> dict:
@@ -187,9 +190,13 @@ def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = No
     rs = results_state(tournament, through)
     state = rs.state
     p = state.by_tpn[team.tpn]
+    primary = state.scoring.primary
+    bh = {c.round: c.value for c in opponent_scores(state, p, primary)}
     lines = []
     for rec in p.history:
         opp = state.by_tpn.get(rec.opponent) if rec.opponent else None
+        own = rec.match_points if primary is ScoreKind.MATCH_POINTS else rec.game_points
+        sb = opp.score(primary) * own if opp is not None and rec.played else 0.0
         lines.append(
             OpponentLine(
                 rec.round,
@@ -200,6 +207,8 @@ def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = No
                 rec.game_points,
                 opp.match_points if opp else None,
                 opp.game_points if opp else None,
+                bh.get(rec.round),
+                sb,
             )
         )
     values = {}

@@ -21,6 +21,7 @@ urlpatterns = [
     path(r + "pairings.csv", views.pairings_csv, name="ops-pairings-csv"),
     path(r + "lineup/", views.lineup_page, name="ops-lineup"),
     path(r + "lineups/", views.lineup_status_page, name="ops-lineup-status"),
+    path(r + "lineups/open/", views.open_lineups_view, name="ops-open-lineups"),
     path(r + "lineups/close/", views.close_lineups_view, name="ops-close-lineups"),
     path(r + "lineups/link/", views.issue_link_view, name="ops-issue-link"),
     path(r + "boards/post/", views.post_board_pairings_view, name="ops-post-boards"),

@@ -15,6 +15,7 @@ moment cannot publish twice or publish a stale draft.
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
@@ -22,6 +23,7 @@ from committee import permissions
 from committee.errors import ApprovalBlocked
 from committee.models import Approval, ArbiterOverride, Decision, DraftVersion, Publication
 from committee.pairing_codec import pairing_from_dict
+from committee.public_cache import public_cache_keys
 from committee.services.drafts import _to, lock_current
 from engine import api
 from tournaments.models import Round, RoundState, Team
@@ -142,6 +144,8 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
         matches = save_pairing(rnd, pairing, replace=previous is not None)
         _link_decisions(rnd, matches)
         _to(rnd, S.PUBLISHED, user)
+        keys = list(public_cache_keys(rnd.tournament.slug, rnd.number).values())
+        transaction.on_commit(lambda: cache.delete_many(keys))
     return publication
 
 

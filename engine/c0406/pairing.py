@@ -54,11 +54,34 @@ def pair(state: TournamentState) -> RoundPairing:
         rp.explain(
             p.colour_article,
             "colour",
-            f"{p.white}-{p.black}: colours by {p.colour_article.removeprefix('C.04.6 ')}",
+            f"{p.white}-{p.black}: {_colour_reason(ctx, p)} ({p.colour_article.removeprefix('C.04.6 ')})",
             white=p.white,
             black=p.black,
         )
     return rp
+
+
+def _colour_reason(ctx: Context, p: Pair) -> str:
+    sec = ctx.secondary if ctx.state.scoring.secondary_for_colours else None
+    f = first_team(p.white, p.black, ctx.score, sec)
+    o = p.black if f == p.white else p.white
+    fc = "White" if f == p.white else "Black"
+    art = p.colour_article.removeprefix("C.04.6 ")
+    pw, pb = ctx.pref[p.white].describe(), ctx.pref[p.black].describe()
+    by = ctx.state.by_tpn
+    return {
+        "4.3.1": f"neither team has played; first-team {f} gets {fc} (initial colour "
+        f"{'White' if ctx.state.initial_colour.value == 'w' else 'Black'})",
+        "4.3.2": f"the only colour preference is granted ({p.white}: {pw}, {p.black}: {pb})",
+        "4.3.3": "opposite colour preferences are granted",
+        "4.3.4": f"the strong preference is granted ({p.white}: {pw}, {p.black}: {pb})",
+        "4.3.5": f"White to the lower colour difference ({p.white}: {by[p.white].colour_difference:+d}, "
+        f"{p.black}: {by[p.black].colour_difference:+d})",
+        "4.3.6": "colours alternate from the most recent match in which they differed",
+        "4.3.7": f"the colour preference of first-team {f} is granted",
+        "4.3.8": f"first-team {f} alternates from its last played match",
+        "4.3.9": f"{o} alternates from its last played match",
+    }.get(art, "colours")
 
 
 def colour_pair(ctx: Context, a: int, b: int) -> Pair:

@@ -34,9 +34,13 @@ no previous floater) and is first in order; otherwise the exact method runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
+
+import rustworkx as rx
 
 from engine.c0406.context import Context
-from engine.c0406.feasibility import decide
+from engine.c0406.feasibility import EXACT_LIMIT, decide
 from engine.matching import LexMatching
 
 
@@ -88,48 +92,141 @@ def _choice(ctx: Context, ups: list[int], remaining: set[int], top: set[int], me
     )
 
 
+FAST_SETS = 200  # sets the fast path may try before leaving it to the exact method
+
+
+def _deficiency(ctx: Context, top: set[int]) -> int:
+    """A lower bound of C4: residents that cannot be paired among themselves
+    (exact for small scoregroups, the parity otherwise)."""
+    parity = len(top) % 2
+    if len(top) > EXACT_LIMIT or (parity == 0 and decide(ctx, top)):
+        return parity
+    nodes = sorted(top)
+    g = rx.PyGraph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from_no_data(
+        [(i, j) for i, a in enumerate(nodes) for j in range(i + 1, len(nodes)) if ctx.compatible(a, nodes[j])]
+    )
+    return len(top) - 2 * len(rx.max_weight_matching(g, max_cardinality=True))
+
+
+def _candidate_sets(ctx: Context, lower: set[int], k: int, floaters: frozenset[int]):
+    """Sets of k potential upfloaters in the order of the key (C5, C7, 3.5.4),
+    as sequences (3.5.3). All sets from the top score levels (whole levels,
+    at least k + 6 teams) when they are few; otherwise only the sets with the
+    best C5 profile (whole levels above the last one used, plus ``need`` teams
+    of that one). Any set not yielded comes after all those yielded."""
+    levels = _levels(ctx, lower)
+    groups = [sorted(p for p in lower if ctx.score[p] == level) for level in levels]
+    pool: list[int] = []
+    for g in groups:
+        if len(pool) >= k + 6:
+            break
+        pool += g
+    if len(pool) < k:
+        return
+    if comb(len(pool), k) <= 3000:
+        sets = [upfloater_sequence(ctx.score, c) for c in combinations(pool, k)]
+        sets.sort(
+            key=lambda c: (
+                tuple(-x for x in sorted(ctx.score[p] for p in c)),
+                sum(1 for p in c if p in floaters),
+                c,
+            )
+        )
+        yield from sets
+        return
+    fixed: list[int] = []
+    need = k
+    for g in groups:
+        if len(g) < need:
+            fixed += g
+            need -= len(g)
+            continue
+        fixed_floaters = sum(1 for p in fixed if p in floaters)
+        for f in range(k + 1):
+            for part in combinations(g, need):
+                if fixed_floaters + sum(1 for p in part if p in floaters) == f:
+                    yield [*fixed, *part]
+        return
+
+
 def _fast(ctx: Context, remaining: set[int], top: set[int], lower: set[int]) -> UpfloaterChoice | None:
-    if len(top) % 2 == 0:
+    """The first set, in the order of (C5, C7, 3.5.4) among the sets of the
+    smallest conceivable size (C4 lower bound), that provably gives legal
+    pairings and leaves the following scoregroup its parity (C6 at its best);
+    every set passed over must be provably illegal. None when that cannot be
+    shown cheaply (the exact method then decides)."""
+    k = _deficiency(ctx, top)
+    if k == 0:
         if decide(ctx, top) and decide(ctx, lower):
-            choice = _choice(ctx, [], remaining, top, "fast")
-            return choice
+            return _choice(ctx, [], remaining, top, "fast")
         return None
-    level1 = _levels(ctx, lower)[0]
-    first_group = {p for p in lower if ctx.score[p] == level1}
-    use_c7 = ctx.c7_c10_apply
-    cands = sorted(first_group, key=lambda p: (use_c7 and p in ctx.prev_floaters, p))
-    skipped = []
-    for s in cands:
-        bracket = top | {s}
+    levels = _levels(ctx, lower)
+    first_group = {p for p in lower if ctx.score[p] == levels[0]}
+    floaters = ctx.prev_floaters if ctx.c7_c10_apply else frozenset()
+    skipped: list[list[int]] = []
+    worse_c6: list[list[int]] = []
+    legal_profile = None
+    for tried, seq in enumerate(_candidate_sets(ctx, lower, k, floaters)):
+        if tried >= FAST_SETS:
+            return None
+        ups = set(seq)
+        profile = sorted(ctx.score[p] for p in seq)
+        if legal_profile is not None and profile != legal_profile:
+            return None  # a legal set of a better C5 profile exists, all with C6 above parity
+        bracket = top | ups
         rest = remaining - bracket
         in_bracket, in_rest = decide(ctx, bracket), decide(ctx, rest)
         if in_bracket is False or in_rest is False:
-            skipped.append(s)  # provably no legal pairing with this set: not a candidate
+            skipped.append(seq)  # provably no legal pairing with this set
             continue
         if not (in_bracket and in_rest):
             return None
-        c6 = _c6_certified(ctx, rest, first_group - {s})
+        legal_profile = profile
+        c6 = _c6_certified(ctx, rest, first_group - ups)
         if c6 is None:
             return None
-        choice = _choice(ctx, [s], remaining, top, "fast")
+        if c6 == ABOVE:
+            worse_c6.append(seq)  # beaten by any set of this profile at the parity
+            continue
+        choice = _choice(ctx, seq, remaining, top, "fast")
         choice.c6 = c6
-        before = [p for p in sorted(first_group) if p < s and p not in skipped]
-        if before:
-            choice.notes.append(f"C7: {', '.join(map(str, before))} floated in the previous round")
+        if worse_c6:
+            shown = "; ".join("{" + ", ".join(map(str, c)) + "}" for c in worse_c6[:5])
+            choice.notes.append(f"C6 decided: {shown} would leave the following scoregroup more upfloaters")
+        passed = sorted(
+            p
+            for p in lower
+            if p in floaters and p not in ups and any(ctx.score[p] == ctx.score[u] and p < u for u in ups)
+        )
+        if passed:
+            choice.notes.append(f"C7: {', '.join(map(str, passed))} floated in the previous round")
         if skipped:
-            choice.notes.append(f"C1/C3: no legal pairing with {', '.join(map(str, skipped))}")
+            shown = "; ".join("{" + ", ".join(map(str, c)) + "}" for c in skipped[:5])
+            more = " ..." if len(skipped) > 5 else ""
+            choice.notes.append(f"C1/C3: no legal pairing with {shown}{more}")
         return choice
     return None
 
 
+ABOVE = -1  # C6 provably above the parity of the following scoregroup
+
+
 def _c6_certified(ctx: Context, rest: set[int], following: set[int]) -> int | None:
-    """Upfloaters the following scoregroup needs (its parity), if provably so."""
+    """Upfloaters the following scoregroup needs, when provably its parity
+    (0 or 1); ``ABOVE`` when provably more; None when the cheap tests cannot tell."""
     if not following:
         return 0
     if len(following) % 2 == 0:
-        if decide(ctx, following) and decide(ctx, rest - following):
+        inside, outside = decide(ctx, following), decide(ctx, rest - following)
+        if inside and outside:
             return 0
+        if inside is False or outside is False:
+            return ABOVE  # no set of 0 upfloaters: at least 2
         return None
+    if len(following) <= EXACT_LIMIT and _deficiency(ctx, following) > 1:
+        return ABOVE
     deeper = _sorted(ctx, rest - following)
     for s2 in deeper[:4]:
         if decide(ctx, following | {s2}) and decide(ctx, rest - following - {s2}):
@@ -156,7 +253,7 @@ def _exact(ctx: Context, remaining: set[int], top: set[int], lower: set[int]) ->
         return _choice(ctx, [], remaining, top, "exact")
     # C5: the deepest score level needed (one call when the levels fit in the weights).
     deepest = len(levels)
-    if len(levels) * (k + 1).bit_length() > 40:
+    if len(levels) * (k + 1).bit_length() > 30:
         for d in range(1, len(levels)):
             edges = {
                 (a, b): (1 if is_up_edge(a, b) else 0,)

@@ -69,7 +69,8 @@ def build_views(state: TournamentState, opts: OlympiadOptions) -> dict[int, Team
     rnd = state.next_round
     imaginary = top_half(state) if opts.imaginary_in(rnd) else frozenset()
     bonus = 1.0 if kind is ScoreKind.MATCH_POINTS else 2.0
-    real = {p.tpn: p.score(kind) for p in state.participants}
+    # Scores are sums of halves; rounding keeps float noise out of the groups.
+    real = {p.tpn: round(p.score(kind), 6) for p in state.participants}
     views: dict[int, TeamView] = {}
     forbidden: dict[int, set[int]] = {}
     for pair in state.forbidden_pairs:
@@ -77,7 +78,7 @@ def build_views(state: TournamentState, opts: OlympiadOptions) -> dict[int, Team
         forbidden.setdefault(a, set()).add(b)
         forbidden.setdefault(b, set()).add(a)
     for p in state.participants:
-        eb = real[p.tpn] + sum(real.get(o, 0.0) for o in opponents_paired(p))
+        eb = round(real[p.tpn] + sum(real.get(o, 0.0) for o in opponents_paired(p)), 6)
         views[p.tpn] = TeamView(
             tpn=p.tpn,
             name=p.name,

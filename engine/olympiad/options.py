@@ -62,11 +62,14 @@ class OlympiadOptions:
     def women(self) -> bool:
         return self.section == "women"
 
-    def cite(self, rule: int | str) -> str:
+    def cite(self, rule: int | str, *, amended: bool | None = None) -> str:
         """The citation of a rule in the text that applies.
 
         Rules the 2007 letter rewrote are cited as "Olympiad 2007 amended rule
-        N"; every other rule keeps its 1998 wording and is cited as such.
+        N"; every other rule keeps its 1998 wording and is cited as such. Rule
+        25 is the exception: the 2007 letter gave its number to the imaginary
+        points (cite with ``amended=True``) while the drop of the weakest team,
+        which rules 26-28 still rely on, is cited in its 1998 wording.
         """
         if self.version == "2007":
             if rule == "J":
@@ -75,8 +78,10 @@ class OlympiadOptions:
                 num = int(str(rule).rstrip("abcd()"))
             except ValueError:
                 num = -1
-            if num in AMENDED_2007:
+            if amended or (amended is None and num in AMENDED_2007 and num != 25):
                 return f"Olympiad 2007 amended rule {rule}"
+        if rule == "I":
+            return "Olympiad 1998 Section I"
         return f"Olympiad 1998 rule {rule}"
 
     def uses_section_j(self, rnd: int) -> bool:

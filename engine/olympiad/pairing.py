@@ -68,12 +68,12 @@ def _explain_scores(
     )
     if opts.imaginary_in(rnd):
         top = sorted(t for t, v in views.items() if v.imaginary)
-        pts = "one match point and two game points"
+        pts = "one imaginary match point and two imaginary game points"
         out.explain(
-            opts.cite(25),
+            opts.cite(25, amended=True),
             "scores",
             f"round {rnd}: the top half of the initial list (TPN {top[0] if top else '-'}-{top[-1] if top else '-'}) "
-            f"counts one imaginary {pts}, for pairing only",
+            f"counts {pts}, for pairing only",
             tpns=top,
         )
     if section_j:
@@ -83,7 +83,7 @@ def _explain_scores(
         )
     else:
         out.explain(
-            opts.cite(25), "section", f"round {rnd} is paired by Section I (pairing numbers, rules 25-44)"
+            opts.cite("I"), "section", f"round {rnd} is paired by Section I (pairing numbers, rules 25-44)"
         )
     absent = sorted(state.unavailable)
     if absent:

@@ -80,17 +80,20 @@ class PoolContext:
         # Dirac's condition with set arithmetic: every team may meet at least
         # half of the others (one less when one team may float away).
         pool = {t.tpn for t in teams}
-        must: dict[str, int] = {}
-        if self.strict:
-            for t in teams:
-                cls = _colour_class(t)
-                if cls:
-                    must[cls] = must.get(cls, 0) + 1
+        classes = {t.tpn: _colour_class(t) if self.strict else "" for t in teams}
+        count = {c: 0 for c in ("W", "B", "X", "")}
+        for c in classes.values():
+            count[c] += 1
+
+        def colour_blocked(t: TeamView) -> int:
+            """Teams of the pool ``t`` cannot meet under rule 17 (overlap with ``met`` is harmless)."""
+            c = classes[t.tpn]
+            if c == "X":
+                return n - 1
+            return count["X"] + (count[c] - 1 if c in ("W", "B") else 0)
+
         need = n / 2 if n % 2 == 0 else (n - 1) / 2 + 1
-        if all(
-            n - 1 - len(t.met & pool) - (must.get(_colour_class(t), 1) - 1 if self.strict else 0) >= need
-            for t in teams
-        ):
+        if all(n - 1 - len(t.met & pool) - colour_blocked(t) >= need for t in teams):
             return True
         by = {t.tpn: t for t in teams}
         return perfectly_pairable(
@@ -102,7 +105,7 @@ def _names(teams: Sequence[TeamView]) -> str:
     return ", ".join(t.label for t in teams) or "none"
 
 
-def _reject_logger(ctx: PoolContext, article: str, names: dict[int, str]):
+def _reject_logger(ctx: PoolContext, article: str):
     def on_reject(lo: int, hi: int, partial: tuple, reason: str) -> None:
         span = f"({lo})" if lo == hi else f"({lo})-({hi})"
         text = ", ".join(
@@ -158,7 +161,7 @@ def section_j(
         pair_check=ctx.pair_reason,
         float_check=float_check,
         rest_check=rest_check,
-        on_reject=_reject_logger(ctx, article, {}),
+        on_reject=_reject_logger(ctx, article),
     )
     for comb in combos:
         out = (comb.floater,) if comb.floater is not None else ()
@@ -224,12 +227,9 @@ def _incoming(i, incoming, own, pairs, passing, used, side, ctx) -> Iterator[Can
     else:
         opponents = sorted(own, key=lambda t: -t.tpn)  # the weakest first (rule 29)
         rule = 29
-    any_ok = False
     for opp in opponents:
-        reason = ctx.pair_reason(f, opp)
-        if reason is not None:
+        if ctx.pair_reason(f, opp) is not None:
             continue
-        any_ok = True
         rest_own = [t for t in own if t is not opp]
         yield from _incoming(
             i + 1,
@@ -241,7 +241,9 @@ def _incoming(i, incoming, own, pairs, passing, used, side, ctx) -> Iterator[Can
             side,
             ctx,
         )
-    if not any_ok:
+    # Rules 41-42: only a team that has played every team of the group goes
+    # on; one kept out by the colour limits alone stays (rule 18(a)).
+    if all(t.tpn in f.met for t in own):
         rule = 41 if inc.origin == ABOVE else 42
         if ctx.can_float:
             ctx.log(
@@ -275,7 +277,7 @@ def _own(own, pairs, passing, side, ctx) -> Iterator[Candidate]:
             rule36_opponents,
             pair_check=ctx.pair_reason,
             rest_check=rest_check,
-            on_reject=_reject_logger(ctx, order_article, {}),
+            on_reject=_reject_logger(ctx, order_article),
         ):
             if key in ctx.failed:
                 return
@@ -300,7 +302,9 @@ def _own(own, pairs, passing, side, ctx) -> Iterator[Candidate]:
             yield from finish(prio, tuple(passing), "")
         return
     # Rules 39-43: a team that has played every other team of its group.
-    forced = [t for t in prio if not any(ctx.allowed(t, u) for u in prio if u is not t)]
+    # Rules 39-43: teams that have played every other team of the group (the
+    # colour limits alone never send a team away: rule 18(a)).
+    forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
     if forced:
         rule = 40 if side == BOTTOM else 39
         ctx.log(

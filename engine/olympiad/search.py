@@ -214,7 +214,7 @@ class GroupSearch:
                 rest = unpaired - {t.tpn for p in cand.pairs for t in p}
                 if not self.round_completable(rest):
                     self.note(
-                        o.cite(50),
+                        o.cite(50 if self.section_j else (27 if origin == ABOVE else 31)),
                         f"{cand.message}: the rest of the round could not then be paired completely",
                     )
                     # The rest is the unpaired teams outside this group plus its

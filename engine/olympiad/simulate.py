@@ -1,13 +1,4 @@
-"""Round records for a paired Olympiad round: simulated, or round 1's no-shows.
-
-- :func:`simulate_round` plays a pairing from the teams' ratings (benchmark,
-  randomized tests, demonstrations).
-- :func:`no_show_records` builds round 1's records under rules 52-53: a team
-  paired but absent one hour after the start loses 0-4 (men) / 0-3 (women),
-  i.e. 0 to the number of boards; its opponent wins by forfeit (and so has
-  "scored without playing", rule 14(b)). A team not paired at all (rule 52)
-  simply has an absent round.
-"""
+"""Simulated results of a paired Olympiad round (benchmark, randomized tests, demonstrations)."""
 
 from __future__ import annotations
 
@@ -55,31 +46,3 @@ def simulate_round(state: TournamentState, pairing: RoundPairing, rng: random.Ra
     for part in state.participants:
         records.setdefault(part.tpn, RoundRecord(rnd, Outcome.ABSENT))
     return state.with_round(records)
-
-
-def no_show_records(
-    state: TournamentState, pairing: RoundPairing, no_shows: set[int]
-) -> dict[int, RoundRecord]:
-    """Rule 53: records of round 1 for the no-show teams and their opponents.
-
-    The no-show loses 0 - (number of boards), the opponent wins by forfeit
-    with all the boards' game points and a match win. Both absent: both lose.
-    """
-    rnd = pairing.round
-    boards = state.boards
-    s = state.scoring
-    out: dict[int, RoundRecord] = {}
-    for p in pairing.pairs:
-        for me, opp in ((p.white, p.black), (p.black, p.white)):
-            if me in no_shows and opp in no_shows:
-                out[me] = RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, opp, None, s.match_loss, 0.0)
-            elif me in no_shows:
-                out[me] = RoundRecord(rnd, Outcome.FORFEIT_LOSS, opp, None, s.match_loss, 0.0)
-            elif opp in no_shows:
-                out[me] = RoundRecord(rnd, Outcome.FORFEIT_WIN, opp, None, s.match_win, float(boards))
-    unknown = no_shows - set(out)
-    if unknown:
-        raise ValueError(
-            f"teams {sorted(unknown)} are not paired in round {rnd}: no forfeit to record (rule 52)"
-        )
-    return out

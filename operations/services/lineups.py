@@ -327,6 +327,15 @@ def close_lineups(round: Round, *, by, now: dt.datetime | None = None) -> Round:
 
 
 @transaction.atomic
+def open_lineups(round: Round, *, by) -> Round:
+    """Open the window by hand (a tournament whose lineups do not open on publication)."""
+    permissions.require(
+        permissions.is_official(by, round.tournament), "Only an arbiter or the committee may open lineups."
+    )
+    return transition_round(round, RoundState.LINEUPS_OPEN, by=by)
+
+
+@transaction.atomic
 def reopen_lineups(round: Round, *, by) -> Round:
     permissions.require(permissions.is_arbiter(by, round.tournament), "Only an arbiter may reopen lineups.")
     return transition_round(round, RoundState.LINEUPS_OPEN, by=by)

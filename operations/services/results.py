@@ -90,7 +90,13 @@ def enter_results(
     if expected is not None:
         stale = []
         for board, shown in expected.items():
-            if board in games and games[board].result != (normalise_result(shown or "") if shown else ""):
+            try:
+                was = normalise_result(shown or "")
+            except ValueError:
+                raise ValidationError(
+                    f"Board {board}: the form's previous result {shown!r} is not a result."
+                ) from None
+            if board in games and games[board].result != was:
                 stale.append(board)
         if stale:
             raise ValidationError(

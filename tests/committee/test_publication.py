@@ -135,3 +135,27 @@ def test_the_write_up_is_drafted_from_the_explanation_and_the_amendments(committ
     assert "[C.04.6 3.4] Team 7 receives the pairing-allocated bye" in text
     assert "Colours decided by: C.04.6 4.3.1 (2 pairings); committee amendment (1 pairing)" in text
     assert "swapped the colours of Team 3 (3)'s pairing" in text
+
+
+def test_the_public_page_and_api_show_a_correction_as_soon_as_it_is_published(
+    committee_event, approved_round_one, client, django_capture_on_commit_callbacks
+):
+    member = committee_event.member
+    services.publish(version=services.current_version(approved_round_one), user=member)
+    slug = committee_event.tournament.slug
+    page, api = f"/t/{slug}/round/1/pairings/", f"/api/tournaments/{slug}/rounds/1/pairings/"
+    assert b"Team 5</td>" in client.get(page).content
+    assert client.get(api).json()["latest"]["pairings"][1]["white"]["tpn"] == 5
+    services.start_correction(round=approved_round_one, user=member, reason="Wrong colours on table 2")
+    v1 = services.amend_draft(
+        version=services.current_version(approved_round_one), operation="swap_colours", team_a=5, user=member
+    )
+    services.approve(version=v1, user=committee_event.member2)
+    with django_capture_on_commit_callbacks(execute=True):  # the cached answers are dropped on commit
+        services.publish(version=v1, user=member, reason="Colours of table 2 corrected")
+    body = client.get(page).content.decode()
+    assert "correction #2" in body and "Colours of table 2 corrected" in body
+    assert "2-5: the engine gives White to 5" in body
+    answer = client.get(api).json()
+    assert answer["latest"]["number"] == 2 and answer["latest"]["pairings"][1]["white"]["tpn"] == 2
+    assert [h["number"] for h in answer["history"]] == [2, 1]

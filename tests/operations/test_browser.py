@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 import shutil
 
 import pytest
@@ -17,12 +16,10 @@ pytestmark = [
     ),
 ]
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
 @pytest.fixture
-def page():
+def page(monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are synchronous.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(

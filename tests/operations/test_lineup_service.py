@@ -162,3 +162,32 @@ def test_a_lineup_for_an_unpaired_team_is_refused(event, make_team):
 def test_a_non_numeric_player_is_refused_cleanly(event):
     with pytest.raises(ValidationError, match="not a player id"):
         submit_lineup(event.teams[0], event.round, ["abc"], by=event.captains[0])
+
+
+def test_lineups_that_do_not_open_on_publication_wait_for_the_committee(event):
+    from operations.services.lineups import open_lineups
+
+    event.tournament.lineups_open_on_publication = False
+    event.tournament.save()
+    event.round.refresh_from_db()
+    alpha = event.teams[0]
+    with pytest.raises(LineupRefused, match="not open yet"):
+        submit_lineup(alpha, event.round, player_ids(alpha, [1, 2, 3, 4]), by=event.captains[0])
+    with pytest.raises(PermissionDenied):
+        open_lineups(event.round, by=event.captains[0])
+    r = open_lineups(event.round, by=event.committee)
+    assert submit_lineup(alpha, r, player_ids(alpha, [1, 2, 3, 4]), by=event.captains[0]).status == "accepted"
+
+
+def test_a_lineup_deadline_follows_the_tournaments_time_of_day_when_the_round_has_none(event):
+    from operations.services.lineups import lineup_deadline
+
+    event.round.lineups_close_at = None
+    event.round.date = dt.date(2026, 9, 14)
+    event.round.save()
+    event.tournament.lineup_close_time = dt.time(11, 0)
+    event.tournament.lineup_close_days_before = 0
+    event.tournament.save()
+    event.round.refresh_from_db()
+    deadline = lineup_deadline(event.round)
+    assert timezone.localtime(deadline).replace(tzinfo=None) == dt.datetime(2026, 9, 14, 11, 0)

@@ -273,3 +273,42 @@ def test_an_arbiter_reopens_a_complete_round_to_correct_a_result(client, posted)
     assert posted.round.state == "in_play"
     client.post(url(posted, "match/1/"), {"board_1": "0-1", "was_1": "1-0"})
     assert BoardGame.objects.get(match=posted.matches[0], board=1).result == "0-1"
+
+
+def test_staff_import_a_trf_file_through_the_page_and_a_bad_file_is_refused_with_line_and_column(
+    client, posted
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from operations.services.exports import trf_export
+    from tournaments.models import Tournament
+
+    text = trf_export(posted.tournament, through=0)
+    posted.arbiter.is_staff = True
+    posted.arbiter.save()
+    login(client, posted.arbiter)
+    bad = text.replace("001    1", "001 ABCD", 1)
+    resp = client.post(
+        "/ops/import/", {"file": SimpleUploadedFile("bad.trf", bad.encode()), "slug": "bad"}, follow=True
+    )
+    assert "Import refused, nothing saved: line" in resp.content.decode()
+    assert not Tournament.objects.filter(slug="bad").exists()
+    resp = client.post("/ops/import/", {"file": SimpleUploadedFile("ok.trf", text.encode()), "slug": "ok"})
+    assert resp.status_code == 302 and Tournament.objects.get(slug="ok").teams.count() == 4
+
+
+def test_api_lineups_need_a_login(client, event):
+    assert client.get(api(event) + "lineups/").status_code in (401, 403)
+
+
+def test_a_captain_confirms_his_match_from_the_board_pairings_page(client, posted):
+    enter_results(posted.matches[0], {1: "1-0", 2: "0-1", 3: "1-0", 4: "0-1"}, by=posted.arbiter)
+    login(client, posted.captains[2])  # Charlie's captain: not in table 1
+    assert "Confirm as captain" not in client.get(url(posted, "boards/")).content.decode()
+    assert client.post(url(posted, "match/1/confirm/")).status_code == 403
+    for cap in posted.captains[:2]:
+        login(client, cap)
+        assert "Confirm as captain" in client.get(url(posted, "boards/")).content.decode()
+        client.post(url(posted, "match/1/confirm/"))
+    posted.matches[0].refresh_from_db()
+    assert posted.matches[0].result_confirmed

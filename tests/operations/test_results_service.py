@@ -183,6 +183,7 @@ def test_tie_break_detail_lists_each_round_for_a_team_to_check(posted):
         0,
     )
     assert d["values"]["SB"] == (0.0,)
+    assert (line.buchholz, line.sonneborn_berger) == (0, 0)  # Bravo ended on 0 MP
 
 
 def test_an_unknown_tie_break_in_the_tournament_is_reported_not_fatal(posted):

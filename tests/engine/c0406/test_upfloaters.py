@@ -100,6 +100,7 @@ def test_c0406_2_3_3_c6_graded_chooses_the_upfloater_that_leaves_the_fewest_upfl
     rp = pair(_c6_state("graded"))
     assert _upfloaters(rp) == [3]
     assert step(rp, "upfloaters", bracket=1).data["c6"] == 2
+    assert "C6 decided: the set 2 comes first in 3.5.4 order" in step(rp, "upfloaters", bracket=1).message
 
 
 def test_c0406_2_3_3_c6_pass_fail_ignores_c6_when_no_set_complies_with_it():
@@ -135,6 +136,7 @@ def test_c0406_2_3_4_c7_an_upfloater_that_floated_in_the_previous_round_is_avoid
     rp = pair(_c7_state(rounds_total=9))  # round 3 of 9
     assert _upfloaters(rp) == [3]
     assert step(rp, "upfloaters", bracket=1).data["c7"] == 0
+    assert "C7: 2 floated in the previous round" in step(rp, "upfloaters", bracket=1).message
 
 
 @pytest.mark.parametrize("rounds_total", [3, 4])

@@ -83,3 +83,19 @@ def test_olympiad_2007_unamended_rules_are_cited_in_their_1998_wording():
     assert opts.cite(36) == "Olympiad 1998 rule 36"
     assert opts.cite(12) == "Olympiad 2007 amended rule 12"
     assert opts.cite(16) == "Olympiad 2007 amended rule 16"
+
+
+def test_olympiad_2007_drop_of_the_weakest_team_is_cited_in_its_1998_wording():
+    opts = parse_options({"version": "2007"})
+    assert opts.cite(25) == "Olympiad 1998 rule 25"
+    assert opts.cite(25, amended=True) == "Olympiad 2007 amended rule 25"
+    # Round 2 of 2007 with an odd top group: the drop cites 1998 rule 25.
+    state = tournament(
+        10,
+        [[(1, 6, 3), (2, 7, 3), (3, 8, 3), (4, 9, 2), (5, 10, 2)]],
+        version="2007",
+        options={"imaginary_points": False},
+    )
+    text = api.pair(state).explanation_text()
+    assert "dropped (Olympiad 1998 rule 25)" in text
+    assert "[Olympiad 1998 Section I] round 2 is paired by Section I" in text

@@ -99,3 +99,11 @@ def test_olympiad_1998_rule_19_pair_white_is_the_team_with_white_on_board_1():
     # One 2-point group; 1-3 have met, so 1 x 4 (rule 36); 1 had White, 4 Black: both alternate.
     assert [(p.white, p.black) for p in pairing.pairs if 1 in (p.white, p.black)] == [(4, 1)]
     assert "board 3 like board 1" in pairing.explanation_text()
+
+
+def test_olympiad_1998_rule_18a_colour_limits_never_send_a_team_out_of_its_group():
+    top = [tv(t, 2, colours="bww") for t in (1, 2, 3, 4)]  # all four may only have Black
+    below = [tv(t, 1, colours="wb" if t % 2 else "bw") for t in range(5, 13)]
+    pairs, gs = search(top + below)
+    assert pairs >= pairs_of((1, 3), (2, 4))
+    assert any(s.article == "Olympiad 1998 rule 18(a)" for s in gs.steps)

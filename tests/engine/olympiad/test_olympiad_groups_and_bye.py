@@ -93,3 +93,11 @@ def test_olympiad_1998_rule_52_unavailable_teams_are_not_paired():
     assert 3 not in paired
     assert pairing.bye == 8
     assert "not paired this round: T3 (3)" in pairing.explanation_text()
+
+
+def test_olympiad_1998_rule_50_search_budget_exhausted_pairs_all_groups_as_one_group():
+    state = tournament(8, [[(1, 5, 3), (2, 6, 2), (3, 7, 1), (4, 8, 2)]], options={"max_search_steps": 0})
+    pairing = api.pair(state)
+    assert len(pairing.pairs) == 4
+    assert not any(state.have_met(p.white, p.black) for p in pairing.pairs)
+    assert "all groups are considered as one group" in pairing.explanation_text()

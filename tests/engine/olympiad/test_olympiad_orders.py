@@ -118,3 +118,19 @@ def test_olympiad_1998_rule_36_etc_continues_the_same_way_for_ten_teams():
         if not first_opponents or first_opponents[-1] != opp:
             first_opponents.append(opp)
     assert first_opponents == [6, 7, 8, 9, 10, 5, 4, 3, 2]
+
+
+def test_olympiad_1998_rule_47_etc_eight_teams_first_team_tries_the_last_then_upwards():
+    first = []
+    for c in combinations(range(1, 9), rule47_opponents):
+        if not first or first[-1] != c.pairs[0][1]:
+            first.append(c.pairs[0][1])
+    assert first == [8, 7, 6, 5, 4, 3, 2]
+
+
+def test_olympiad_1998_rule_49_etc_seven_teams_105_combinations_first_team_floats_last():
+    combos = list(combinations(range(1, 8), rule47_opponents, floating=True))
+    assert len(combos) == 105 == leaves(7, True)
+    assert printed(combos[0]) == "1 x 7, 2 x 6, 3 x 5, 4 floater"
+    assert printed(combos[-1]) == "2 x 3, 4 x 5, 6 x 7, 1 floater"
+    assert [c.number for c in combos] == list(range(1, 106))

@@ -101,3 +101,19 @@ def test_olympiad_1998_rule_14a_no_rematch_in_a_small_group_drops_to_the_group_b
     pairs, _ = search(teams)
     assert frozenset((1, 2)) not in pairs
     assert len(pairs) == 3
+
+
+def test_olympiad_1998_rule_26_etc_third_weakest_drops_when_the_two_weakest_cannot():
+    group = [tv(t, 3) for t in (1, 2, 3, 4, 5)]
+    below = [tv(t, 2) for t in range(6, 13)]
+    teams = met(group + below, (1, 2), (1, 3), (1, 4), (2, 3))
+    pairs, gs = search(teams)
+    assert pairs == pairs_of((1, 5), (2, 4), (3, 6), (7, 10), (8, 11), (9, 12))
+    text = "\n".join(s.message for s in gs.steps)
+    assert "dropping 5 leaves" in text and "dropping 4 leaves" in text
+    assert "3 dropped (Olympiad 1998 rule 26)" in text
+
+
+def test_olympiad_1998_rule_10_a_single_team_to_pair_gets_the_bye():
+    pairing = api.pair(tournament(1))
+    assert pairing.bye == 1 and pairing.pairs == []

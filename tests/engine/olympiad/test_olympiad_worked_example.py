@@ -93,3 +93,72 @@ def test_olympiad_1998_section_n_old_rules_would_pair_by_initial_numbers_sweden_
     gs = GroupSearch(teams, parse_options({"version": "1998"}), False)
     pairs = {frozenset((a.name or a.tpn, b.name or b.tpn)) for a, b in gs.run()}
     assert frozenset(("ISR", "SWE")) in pairs
+
+
+def olympiad_1988_state():
+    """The same facts as a TournamentState after 13 rounds (the engine computes the Buchholz).
+
+    Each team's rounds against teams of the example are the meetings the text
+    names; its other rounds are against a team of its own ("filler", absent
+    from round 14) whose score gives the team its Buchholz. Board-1 colours
+    alternate, so rule 17 plays no part.
+    """
+    from engine.state import Colour, Outcome, Participant, RoundRecord, ScoreKind, Scoring, TournamentState
+
+    views = olympiad_1988_round_14()
+    meetings = {v.tpn: sorted(v.met) for v in views}
+    history: dict[int, list] = {}
+    fillers: list[Participant] = []
+    for v in views:
+        n_met = len(meetings[v.tpn])
+        per_game = (v.score - 2 * n_met) / (13 - n_met)
+        filler_score = (
+            v.eb - v.score - sum(next(w.score for w in views if w.tpn == o) for o in meetings[v.tpn])
+        ) / (13 - n_met)
+        filler = 1000 + v.tpn
+        opponents = meetings[v.tpn] + [filler] * (13 - n_met)
+        recs = []
+        for r, opp in enumerate(opponents, 1):
+            gp = 2.0 if opp < 1000 else per_game
+            colour = Colour.WHITE if r % 2 else Colour.BLACK
+            recs.append(RoundRecord(r, Outcome.PLAYED, opp, colour, 1.0, gp))
+        history[v.tpn] = recs
+        fillers.append(
+            Participant(
+                tpn=filler,
+                name=f"F{v.tpn}",
+                history=tuple(
+                    RoundRecord(r, Outcome.PLAYED, v.tpn, None, 1.0, filler_score / 13) for r in range(1, 14)
+                ),
+            )
+        )
+    teams = tuple(
+        Participant(tpn=v.tpn, name=v.name or f"L{v.tpn}", history=tuple(history[v.tpn])) for v in views
+    )
+    return TournamentState(
+        participants=teams + tuple(fillers),
+        system="olympiad",
+        rounds_total=14,
+        scoring=Scoring(primary=ScoreKind.GAME_POINTS),
+        options={"version": "1998"},
+        unavailable=frozenset(f.tpn for f in fillers),
+    )
+
+
+def test_olympiad_1998_section_n_round_14_from_a_tournament_state_end_to_end():
+    from engine import api
+
+    state = olympiad_1988_state()
+    pairing = api.pair(state)
+    name = {p.tpn: p.name for p in state.participants}
+    pairs = {frozenset((name[p.white], name[p.black])) for p in pairing.pairs}
+    assert pairs_of(("URS", "CSR"), ("ENG", "NED"), ("USA", "HUN"), ("YUG", "PHI")) <= pairs
+    assert pairs_of(("SWE", "ARG"), ("CHI", "DEN"), ("ISR", "IND")) <= pairs
+    text = pairing.explanation_text()
+    assert (
+        "combination (2) of the order of Olympiad 1998 rule 49: YUG (6) x PHI (30), ISR (8) floater" in text
+    )
+    assert (
+        "combination (6) of the order of Olympiad 1998 rule 47: SWE (9) x ARG (14), CHI (27) x DEN (19), ISR (8) x IND (21)"
+        in text
+    )

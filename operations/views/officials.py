@@ -1,226 +1,20 @@
-"""Operations pages: they parse the request, call a selector or a service, render.
-
-Permissions are checked by the services (writes) and here (reads of
-non-public data); ``PermissionDenied`` becomes a 403.
-"""
+"""Arbiters and the committee: lineup status, board pairings, results, summary, import."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from operations import permissions, selectors
-from operations.forms import RESULT_CHOICES, LineupForm, TrfImportForm
+from operations.forms import RESULT_CHOICES, TrfImportForm
 from operations.models import CaptainLink
-from operations.services import board_pairings, exports, lineups, results, summary, trf_import
-from tournaments.models import Match, Round, Team, Tournament
-
-
-def _messages(err: ValidationError) -> str:
-    return " ".join(err.messages)
-
-
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
-
-
-def _round(t: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=t, number=number)
-
-
-# -- public ---------------------------------------------------------------------
-
-
-def board_pairings_page(request, slug: str, number: int, layout: str = "list"):
-    t = _tournament(slug)
-    r = _round(t, number)
-    official = permissions.is_official(request.user, t)
-    if not (selectors.board_pairings_visible(r) or official):
-        raise Http404("The board pairings of this round are not posted yet.")
-    template = {
-        "list": "board_pairings.html",
-        "print": "board_pairings_print.html",
-        "cards": "pairing_cards.html",
-    }
-    return render(
-        request,
-        f"operations/{template[layout]}",
-        {"tournament": t, "round": r, "matches": selectors.matches_with_boards(r), "official": official},
-    )
-
-
-def standings_page(request, slug: str):
-    t = _tournament(slug)
-    through = request.GET.get("round")
-    st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
-    rounds = list(range(1, selectors.latest_result_round(t) + 1))
-    return render(request, "operations/standings.html", {"tournament": t, "st": st, "rounds": rounds})
-
-
-def crosstable_page(request, slug: str):
-    t = _tournament(slug)
-    rs, cells = selectors.crosstable_table(t)
-    st = selectors.standings_table(t, rs.through)
-    order = [row.tpn for row in st.rows]
-    rows = [(rs.state.by_tpn[tpn], st.rows[i], cells[tpn]) for i, tpn in enumerate(order)]
-    return render(
-        request,
-        "operations/crosstable.html",
-        {
-            "tournament": t,
-            "rows": rows,
-            "through": rs.through,
-            "provisional": rs.provisional,
-            "round_numbers": range(1, rs.through + 1),
-        },
-    )
-
-
-def tiebreak_detail_page(request, slug: str, tpn: int):
-    t = _tournament(slug)
-    team = get_object_or_404(Team, tournament=t, tpn=tpn)
-    detail = selectors.tiebreak_detail(t, team)
-    return render(request, "operations/tiebreak_detail.html", {"tournament": t, "team": team, **detail})
-
-
-def _download(text: str, filename: str, content_type: str) -> HttpResponse:
-    resp = HttpResponse(text, content_type=content_type)
-    resp["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return resp
-
-
-def standings_csv(request, slug: str):
-    t = _tournament(slug)
-    return _download(exports.standings_csv(t), f"{t.slug}-standings.csv", "text/csv; charset=utf-8")
-
-
-def pairings_csv(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
-        raise Http404("The board pairings of this round are not posted yet.")
-    return _download(exports.pairings_csv(r), f"{t.slug}-round-{r.number}.csv", "text/csv; charset=utf-8")
-
-
-def trf_download(request, slug: str):
-    t = _tournament(slug)
-    try:
-        text = exports.trf_export(t)
-    except ValueError as err:
-        messages.error(request, f"The TRF export failed: {err}")
-        return redirect("ops-standings", slug=t.slug)
-    return _download(text, f"{t.slug}.trf", "text/plain; charset=utf-8")
-
-
-# -- captains -------------------------------------------------------------------
-
-
-def _lineup_page(request, t, r, team, *, link=None):
-    allow_override = permissions.is_arbiter(request.user, t)
-    roster = list(team.players.order_by("board_order"))
-    current = lineups.current_lineup(team, r) or lineups.proposed_default(team, r)
-    form = LineupForm(
-        request.POST or None,
-        roster=roster,
-        boards=t.boards,
-        initial_ids=current,
-        allow_override=allow_override,
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            sub = lineups.submit_lineup(
-                team,
-                r,
-                form.player_ids(),
-                by=request.user,
-                link=link,
-                override_reason=form.cleaned_data.get("override_reason", ""),
-            )
-        except ValidationError as err:
-            messages.error(request, f"Lineup refused: {_messages(err)}")
-        else:
-            names = ", ".join(p.name for p in roster if p.pk in set(sub.players))
-            messages.success(
-                request,
-                f"Lineup of {team.name} for round {r.number} received at {timezone.localtime(sub.submitted_at):%Y-%m-%d %H:%M:%S %Z}: {names}.",
-            )
-            if link is not None:
-                return (
-                    redirect("ops-board-pairings", slug=t.slug, number=r.number)
-                    if selectors.board_pairings_visible(r)
-                    else redirect("tournament-detail", slug=t.slug)
-                )
-            return redirect(request.get_full_path())
-    return render(
-        request,
-        "operations/lineup_form.html",
-        {
-            "tournament": t,
-            "round": r,
-            "team": team,
-            "form": form,
-            "roster": roster,
-            "window": lineups.window_message(r),
-            "open": lineups.window_is_open(r),
-            "submissions": selectors.submissions_of(team, r)[:20],
-            "match": selectors.team_match(team, r),
-            "link": link,
-            "allow_override": allow_override,
-        },
-    )
-
-
-@login_required
-def lineup_page(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    tpn = request.GET.get("team")
-    if permissions.is_arbiter(request.user, t) or permissions.is_committee(request.user, t):
-        if not tpn:
-            return redirect("ops-lineup-status", slug=t.slug, number=r.number)
-        team = get_object_or_404(Team, tournament=t, tpn=tpn)
-    else:
-        teams = list(
-            Team.objects.filter(pk__in=permissions.captain_team_ids(request.user, t)).order_by("tpn")
-        )
-        if not teams:
-            raise PermissionDenied("Only a team captain submits a lineup.")
-        team = next((x for x in teams if str(x.tpn) == tpn), teams[0]) if tpn else teams[0]
-        if tpn and str(team.tpn) != tpn:
-            raise PermissionDenied("You are not the captain of that team.")
-    return _lineup_page(request, t, r, team)
-
-
-def lineup_link_page(request, token: str):
-    link = get_object_or_404(CaptainLink.objects.select_related("team", "round__tournament"), token=token)
-    if link.used_at is not None:
-        return render(request, "operations/link_used.html", {"link": link}, status=410)
-    return _lineup_page(request, link.round.tournament, link.round, link.team, link=link)
-
-
-@login_required
-@require_POST
-def confirm_match_view(request, slug: str, number: int, table: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    match = get_object_or_404(Match, round=r, table=table)
-    team_ids = permissions.captain_team_ids(request.user, t) & {match.white_team_id, match.black_team_id}
-    if not team_ids:
-        raise PermissionDenied("Only a captain of one of the two teams confirms the result.")
-    team = Team.objects.get(pk=team_ids.pop())
-    try:
-        results.confirm_match(match, team, by=request.user)
-        messages.success(request, f"{team.name} confirmed the result of table {table}.")
-    except ValidationError as err:
-        messages.error(request, _messages(err))
-    return redirect("ops-board-pairings", slug=t.slug, number=r.number)
-
+from operations.services import board_pairings, lineups, results, summary, trf_import
+from operations.views._common import _messages, _round, _tournament
+from tournaments.models import Match, Team
 
 # -- committee and arbiters -----------------------------------------------------
 
@@ -262,6 +56,15 @@ def _act(request, t, r, action, ok: str, back: str = "ops-lineup-status"):
     except ValidationError as err:
         messages.error(request, _messages(err))
     return redirect(back, slug=t.slug, number=r.number)
+
+
+@login_required
+@require_POST
+def open_lineups_view(request, slug: str, number: int):
+    t = _tournament(slug)
+    r = _round(t, number)
+    opener = lineups.reopen_lineups if r.state == "lineups_closed" else lineups.open_lineups
+    return _act(request, t, r, lambda: opener(r, by=request.user), f"Lineups of round {r.number} are open.")
 
 
 @login_required

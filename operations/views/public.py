@@ -1,0 +1,101 @@
+"""Public pages: board pairings, standings, crosstable, tie-break detail, exports."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from operations import permissions, selectors
+from operations.services import exports
+from operations.views._common import _round, _tournament
+from tournaments.models import Team
+
+# -- public ---------------------------------------------------------------------
+
+
+def board_pairings_page(request, slug: str, number: int, layout: str = "list"):
+    t = _tournament(slug)
+    r = _round(t, number)
+    official = permissions.is_official(request.user, t)
+    if not (selectors.board_pairings_visible(r) or official):
+        raise Http404("The board pairings of this round are not posted yet.")
+    template = {
+        "list": "board_pairings.html",
+        "print": "board_pairings_print.html",
+        "cards": "pairing_cards.html",
+    }
+    return render(
+        request,
+        f"operations/{template[layout]}",
+        {
+            "tournament": t,
+            "round": r,
+            "matches": selectors.matches_with_boards(r),
+            "official": official,
+            "captain_ids": sorted(permissions.captain_team_ids(request.user, t)),
+        },
+    )
+
+
+def standings_page(request, slug: str):
+    t = _tournament(slug)
+    through = request.GET.get("round")
+    st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
+    rounds = list(range(1, selectors.latest_result_round(t) + 1))
+    return render(request, "operations/standings.html", {"tournament": t, "st": st, "rounds": rounds})
+
+
+def crosstable_page(request, slug: str):
+    t = _tournament(slug)
+    rs, cells = selectors.crosstable_table(t)
+    st = selectors.standings_table(t, rs.through)
+    order = [row.tpn for row in st.rows]
+    rows = [(rs.state.by_tpn[tpn], st.rows[i], cells[tpn]) for i, tpn in enumerate(order)]
+    return render(
+        request,
+        "operations/crosstable.html",
+        {
+            "tournament": t,
+            "rows": rows,
+            "through": rs.through,
+            "provisional": rs.provisional,
+            "round_numbers": range(1, rs.through + 1),
+        },
+    )
+
+
+def tiebreak_detail_page(request, slug: str, tpn: int):
+    t = _tournament(slug)
+    team = get_object_or_404(Team, tournament=t, tpn=tpn)
+    detail = selectors.tiebreak_detail(t, team)
+    return render(request, "operations/tiebreak_detail.html", {"tournament": t, "team": team, **detail})
+
+
+def _download(text: str, filename: str, content_type: str) -> HttpResponse:
+    resp = HttpResponse(text, content_type=content_type)
+    resp["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
+
+
+def standings_csv(request, slug: str):
+    t = _tournament(slug)
+    return _download(exports.standings_csv(t), f"{t.slug}-standings.csv", "text/csv; charset=utf-8")
+
+
+def pairings_csv(request, slug: str, number: int):
+    t = _tournament(slug)
+    r = _round(t, number)
+    if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
+        raise Http404("The board pairings of this round are not posted yet.")
+    return _download(exports.pairings_csv(r), f"{t.slug}-round-{r.number}.csv", "text/csv; charset=utf-8")
+
+
+def trf_download(request, slug: str):
+    t = _tournament(slug)
+    try:
+        text = exports.trf_export(t)
+    except ValueError as err:
+        messages.error(request, f"The TRF export failed: {err}")
+        return redirect("ops-standings", slug=t.slug)
+    return _download(text, f"{t.slug}.trf", "text/plain; charset=utf-8")

@@ -195,7 +195,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
+    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")

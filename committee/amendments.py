@@ -106,9 +106,3 @@ def apply(pairing: RoundPairing, operation: str, a: int, b: int | None = None) -
     if operation == "move_bye":
         return move_bye(pairing, a)
     raise AmendmentError(f"unknown amendment {operation!r}; known: {', '.join(OPERATIONS)}")
-
-
-def changed_pairs(engine: RoundPairing, amended: RoundPairing) -> set[frozenset[int]]:
-    """Pairs (as TPN sets) of ``amended`` that differ from the engine's, colours included."""
-    exp = {(p.white, p.black) for p in engine.pairs}
-    return {frozenset((p.white, p.black)) for p in amended.pairs if (p.white, p.black) not in exp}

@@ -21,8 +21,8 @@ from rest_framework.views import APIView
 
 from committee import permissions, selectors, serializers, services
 from committee.errors import StaleDraft
-from committee.public_cache import TIMEOUT, public_cache_keys
 from committee.models import DraftVersion, PairingRun
+from committee.public_cache import TIMEOUT, public_cache_keys
 from tournaments.models import Round
 
 

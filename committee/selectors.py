@@ -14,9 +14,9 @@ from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
 from committee.models import Approval, Decision, DraftVersion, PairingRun, Publication
-from committee.services.approvals import approvals_needed
 from engine import systems
 from tournaments.models import Round, Tournament
+from tournaments.models.tournament import ApprovalPolicy
 
 
 def tournament_by_slug(slug: str) -> Tournament:
@@ -31,12 +31,32 @@ def current_version(round: Round) -> DraftVersion | None:
     return round.draft_versions.select_related("run", "author").order_by("-pk").first()
 
 
+HEAVY_RUN_FIELDS = ("input_snapshot", "output", "checker_report", "explanation")
+
+
 def latest_run(round: Round) -> PairingRun | None:
-    return round.pairing_runs.order_by("-created_at", "-pk").first()
+    return round.pairing_runs.defer(*HEAVY_RUN_FIELDS).order_by("-created_at", "-pk").first()
 
 
 def active_run(round: Round) -> PairingRun | None:
-    return round.pairing_runs.filter(status__in=["queued", "running"]).order_by("-pk").first()
+    return (
+        round.pairing_runs.defer(*HEAVY_RUN_FIELDS)
+        .filter(status__in=["queued", "running"])
+        .order_by("-pk")
+        .first()
+    )
+
+
+def approvals_needed(version: DraftVersion) -> str | None:
+    """What the policy still needs before ``version`` is approved; None when it is."""
+    policy = version.round.tournament.approval_policy
+    approvals = list(version.approvals.all())
+    if policy == ApprovalPolicy.CHAIRMAN:
+        return None if any(a.as_chair for a in approvals) else "the committee chair's approval"
+    if policy == ApprovalPolicy.TWO_MEMBERS:
+        missing = 2 - len({a.user_id for a in approvals})
+        return None if missing <= 0 else f"{missing} more committee member's approval"
+    return None if approvals else "a committee member's approval"
 
 
 def runs_of(round: Round) -> QuerySet[PairingRun]:

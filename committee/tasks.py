@@ -8,12 +8,15 @@ worker node starts it re-queues the runs it held when it died.
 
 from __future__ import annotations
 
+import logging
 import os
 
 from celery import shared_task
 from celery.signals import worker_ready
 
 from committee.services import runs
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="committee.compute_pairing", bind=True, acks_late=True, reject_on_worker_lost=True)
@@ -28,6 +31,14 @@ def compute_pairing(self, run_id: int) -> str:
 
 @worker_ready.connect
 def _recover_runs(sender=None, **kwargs) -> None:
+    """A (re)started worker node takes back the runs it held when it stopped."""
     hostname = getattr(sender, "hostname", None)
-    if hostname:
-        runs.recover_orphaned_runs(hostname)
+    if not hostname:
+        return
+    try:
+        requeued = runs.recover_orphaned_runs(hostname)
+    except Exception:  # a worker must start even when the database is not there yet
+        log.exception("could not look for interrupted pairing runs")
+        return
+    if requeued:
+        log.warning("re-queued interrupted pairing runs %s", requeued)

@@ -213,7 +213,7 @@ def approve(request, rnd):
         approval = services.approve(version=_version(rnd, form), user=request.user)
     except ValidationError as exc:
         return _done(request, rnd, exc=exc)
-    still = services.approvals_needed(approval.version)
+    still = selectors.approvals_needed(approval.version)
     return _done(
         request,
         rnd,

@@ -167,15 +167,36 @@ def _field(config: GeneratorConfig, team: bool, rng: random.Random) -> list[Part
     return out
 
 
-def _state(config: GeneratorConfig, system: str, rng: random.Random) -> TournamentState:
+def _olympiad_scoring(options: dict, boards: int) -> Scoring:
+    """The bye's value by the version and section (Olympiad 1998 rule 10, 2007 amended rule 10)."""
+    from engine.olympiad.bye import bye_points
+    from engine.olympiad.options import parse_options
+
+    mp, gp = bye_points(parse_options(options), boards)
+    default_mp, default_gp = Scoring().pab_points(boards)
+    return Scoring(
+        bye_match_points=None if mp == default_mp else mp,
+        bye_game_points=None if gp == default_gp else gp,
+    )
+
+
+def _state(
+    config: GeneratorConfig, system: str, rng: random.Random, extra: dict | None = None
+) -> TournamentState:
     team = system in TEAM_SYSTEMS
     parts = _field(config, team, rng)
+    options = {"version": config.version, **(extra or {})} if system == "olympiad" else dict(extra or {})
+    host = options.get("host_team")
+    if host is not None:
+        if not any(p.tpn == host for p in parts):
+            raise ConfigError(f"host team {host} is not one of the {len(parts)} teams")
+        parts = [replace(p, unranked=True) if p.tpn == host else p for p in parts]
     if system == "c0406":
         scoring = Scoring(
             primary=ScoreKind(config.primary.upper()), secondary_for_colours=config.secondary_for_colours
         )
     elif team:
-        scoring = Scoring()
+        scoring = _olympiad_scoring(options, config.boards)
     else:
         scoring = GamePoints().individual_scoring()
     initial = config.initial_colour.upper()
@@ -201,7 +222,7 @@ def _state(config: GeneratorConfig, system: str, rng: random.Random) -> Tourname
         colour_preferences=ColourPreferenceType.NONE if prefs == "NONE" else ColourPreferenceType(prefs),
         scoring=scoring,
         forbidden_pairs=frozenset(forbidden),
-        options={"version": config.version} if system == "olympiad" else {},
+        options=options,
     )
 
 
@@ -307,14 +328,17 @@ class _Round:
 
 
 def generate(
-    system: str, config: GeneratorConfig, seed: int
+    system: str, config: GeneratorConfig, seed: int, options: dict | None = None
 ) -> tuple[TournamentState, dict[int, list[Game]]]:
     """A random tournament paired by the engine: the final state and every player's games.
 
-    Raises ``PairingImpossible`` when the engine finds no pairing for a round.
+    ``options`` are more ``state.options`` for the system (Olympiad
+    ``section``, ``host_team`` (that team is also marked unranked)...; Lim
+    ``maxi``; Dubov ``max_upfloats``). Raises ``PairingImpossible`` when the
+    engine finds no pairing for a round.
     """
     rng = random.Random(seed)
-    state = _state(validate(config), system, rng)
+    state = _state(validate(config), system, rng, options)
     players = (
         [pl.number for p in state.participants for pl in p.roster]
         if state.team

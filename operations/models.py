@@ -36,6 +36,11 @@ class OperationsSettings(models.Model):
     captains_confirm_results = models.BooleanField(
         default=False, help_text="Both captains confirm a match result."
     )
+    auto_close_lineups = models.BooleanField(
+        default=True,
+        help_text="At the lineup deadline, close the window and post the board pairings automatically "
+        "(the periodic task operations.close_due_lineups).",
+    )
 
     class Meta:
         verbose_name_plural = "operations settings"

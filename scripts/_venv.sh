@@ -15,7 +15,10 @@ ensure_venv() {
       echo "Python 3.11 or newer is needed ($py is $("$py" -V 2>&1))." >&2; return 1
     fi
     echo "==> creating .venv with $py"
-    "$py" -m venv .venv
+    if ! "$py" -m venv .venv; then
+      echo "Could not create .venv: on Debian/Ubuntu install python3-venv (apt-get install python3.11-venv)." >&2
+      rm -rf .venv; return 1
+    fi
   fi
   local stamp=.venv/.requirements.sha256
   local want

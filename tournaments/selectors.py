@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from .models import Match, Round, Team, Tournament
+from .models import Match, Membership, Round, Team, Tournament
 from .snapshot import engine_state
 
-__all__ = ["engine_state", "match_list", "round_list", "team_list", "tournament_list"]
+__all__ = ["engine_state", "match_list", "memberships_of", "round_list", "team_list", "tournament_list"]
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -24,3 +24,10 @@ def team_list(tournament: Tournament) -> QuerySet[Team]:
 
 def match_list(round: Round) -> QuerySet[Match]:
     return round.matches.select_related("white_team", "black_team").order_by("table")
+
+
+def memberships_of(user) -> QuerySet[Membership]:
+    """A user's roles, tournament by tournament (none for an anonymous user)."""
+    if not getattr(user, "is_authenticated", False):
+        return Membership.objects.none()
+    return user.memberships.select_related("tournament", "team").order_by("tournament__name", "role")

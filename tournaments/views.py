@@ -7,7 +7,11 @@ from .models import Tournament
 
 
 def home(request):
-    return render(request, "tournaments/home.html", {"tournaments": selectors.tournament_list()})
+    return render(
+        request,
+        "tournaments/home.html",
+        {"tournaments": selectors.tournament_list(), "memberships": selectors.memberships_of(request.user)},
+    )
 
 
 def tournament_detail(request, slug: str):

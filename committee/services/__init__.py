@@ -6,8 +6,10 @@
 - ``add_note``: decision notes (rule 57)
 """
 
-from .approvals import approvals_needed, approve, override_absolute, publish, start_correction
-from .drafts import amend_draft, current_version
+from committee.selectors import approvals_needed, current_version
+
+from .approvals import approve, override_absolute, publish, start_correction
+from .drafts import amend_draft
 from .notes import add_note
 from .runs import execute_run, recover_orphaned_runs, request_pairing
 

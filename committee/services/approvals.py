@@ -17,32 +17,20 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from committee import permissions
 from committee.errors import ApprovalBlocked
 from committee.models import Approval, ArbiterOverride, Decision, DraftVersion, Publication
 from committee.pairing_codec import pairing_from_dict
 from committee.public_cache import public_cache_keys
+from committee.selectors import approvals_needed
 from committee.services.drafts import _to, lock_current
 from engine import api
 from tournaments.models import Round, RoundState, Team
-from tournaments.models.tournament import ApprovalPolicy
 from tournaments.services import save_pairing
 
 S = RoundState
-
-
-def approvals_needed(version: DraftVersion) -> str | None:
-    """What the policy still needs before ``version`` is approved; None when it is."""
-    policy = version.round.tournament.approval_policy
-    approvals = list(version.approvals.all())
-    if policy == ApprovalPolicy.CHAIRMAN:
-        return None if any(a.as_chair for a in approvals) else "the committee chair's approval"
-    if policy == ApprovalPolicy.TWO_MEMBERS:
-        missing = 2 - len({a.user_id for a in approvals})
-        return None if missing <= 0 else f"{missing} more committee member's approval"
-    return None if approvals else "a committee member's approval"
 
 
 def _require_no_blocking_violation(version: DraftVersion) -> None:
@@ -88,15 +76,14 @@ def approve(*, version: DraftVersion, user) -> Approval:
                 "A new pairing is being computed for this round; wait for it before approving."
             )
         _require_no_blocking_violation(current)
-        if current.approvals.filter(user=user).exists():
+        approval = current.approvals.filter(user=user).first()
+        if approval is not None and (rnd.state != S.UNDER_REVIEW or approvals_needed(current) is not None):
             raise ValidationError(f"You have already approved draft version {current.number}.")
-        try:
-            with transaction.atomic():
-                approval = Approval.objects.create(
-                    version=current, user=user, as_chair=permissions.is_committee_chair(user, rnd)
-                )
-        except IntegrityError:
-            raise ValidationError(f"You have already approved draft version {current.number}.") from None
+        # (An approval given before a correction reopened the round counts again: it covers this version.)
+        if approval is None:  # the round row is locked: one approval per member and version
+            approval = Approval.objects.create(
+                version=current, user=user, as_chair=permissions.is_committee_chair(user, rnd)
+            )
         if rnd.state == S.DRAFT_COMPUTED:
             _to(rnd, S.UNDER_REVIEW, user)
         if rnd.state == S.UNDER_REVIEW and approvals_needed(current) is None:

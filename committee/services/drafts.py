@@ -15,15 +15,11 @@ from committee import amendments, permissions
 from committee.errors import StaleDraft
 from committee.models import DraftVersion
 from committee.pairing_codec import pairing_from_dict, pairing_to_dict, state_from_dict, stored_report
+from committee.selectors import current_version
 from engine import api
 from tournaments.models import Round, RoundState
 
 S = RoundState
-
-
-def current_version(round: Round) -> DraftVersion | None:
-    """The draft the committee is working on: the newest version of the newest computed run."""
-    return round.draft_versions.select_related("run", "author").order_by("-pk").first()
 
 
 def lock_current(round: Round, version: DraftVersion) -> tuple[Round, DraftVersion]:

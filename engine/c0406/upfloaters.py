@@ -25,10 +25,15 @@ one matching problem over the remaining teams:
   C4 will achieve);
 
 and 3.5.4's order is resolved by :meth:`LexMatching.fix_classes` over the
-potential upfloaters sorted by score then TPN (3.5.3). A fast path first
-tries the natural candidate and accepts it only with a proof that it reaches
-the lower bound of every criterion (parity of the group, best score level,
-no previous floater) and is first in order; otherwise the exact method runs.
+potential upfloaters sorted by score then TPN (3.5.3).
+
+Fast path (no matching over all the remaining teams): the sets of the
+smallest conceivable size (the residents that cannot be paired among
+themselves) are tried in the order (C5, C7, 3.5.4); sets whose legal
+pairings are provably impossible are passed over, and so are sets that
+provably leave the following scoregroup more than its parity (C6); the first
+set with certified legal pairings and C6 at its parity is the answer. As
+soon as something cannot be decided cheaply, the exact method runs.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ import rustworkx as rx
 
 from engine.c0406.context import Context
 from engine.c0406.feasibility import EXACT_LIMIT, decide
-from engine.matching import LexMatching
+from engine.c0406.upfloaters_exact import exact_upfloaters
 
 
 @dataclass
@@ -235,84 +240,7 @@ def _c6_certified(ctx: Context, rest: set[int], following: set[int]) -> int | No
 
 
 def _exact(ctx: Context, remaining: set[int], top: set[int], lower: set[int]) -> UpfloaterChoice:
-    levels = _levels(ctx, lower)
-    depth = {p: levels.index(ctx.score[p]) + 1 for p in lower}
-    teams = sorted(remaining)
-    conflicts = ctx.conflicts
-    pairs = [(a, b) for i, a in enumerate(teams) for b in teams[i + 1 :] if b not in conflicts[a]]
-
-    def is_up_edge(a: int, b: int) -> bool:
-        return (a in top) != (b in top)
-
-    # C4: the smallest number of upfloaters.
-    lm = LexMatching(remaining, {(a, b): (1 if is_up_edge(a, b) else 0,) for a, b in pairs})
-    if lm.optimum() is None:
-        raise AssertionError("C3 was guaranteed by the previous step (bug)")
-    k = lm.optimum()[0]
-    if k == 0:
-        return _choice(ctx, [], remaining, top, "exact")
-    # C5: the deepest score level needed (one call when the levels fit in the weights).
-    deepest = len(levels)
-    if len(levels) * (k + 1).bit_length() > 30:
-        for d in range(1, len(levels)):
-            edges = {
-                (a, b): (1 if is_up_edge(a, b) else 0,)
-                for a, b in pairs
-                if not is_up_edge(a, b) or depth[b if a in top else a] <= d
-            }
-            opt = LexMatching(remaining, edges).optimum()
-            if opt is not None and opt[0] == k:
-                deepest = d
-                break
-    following = {p for p in lower if depth[p] == 1}
-    use_c7 = ctx.c7_c10_apply
-
-    def build(with_c6: bool, with_c7: bool = True) -> LexMatching:
-        edges = {}
-        for a, b in pairs:
-            if is_up_edge(a, b):
-                up = b if a in top else a
-                if depth[up] > deepest:
-                    continue
-                c7 = 1 if with_c7 and use_c7 and up in ctx.prev_floaters else 0
-                edges[(a, b)] = (1, (k + 1) ** (depth[up] - 1), 0, c7)
-            else:
-                c6 = 0
-                if with_c6 and a not in top and b not in top and (depth[a] == 1) != (depth[b] == 1):
-                    c6 = 1
-                edges[(a, b)] = (0, 0, c6, 0)
-        return LexMatching(remaining, edges)
-
-    lm = build(True)
-    opt = lm.optimum()
-    assert opt is not None and opt[0] == k
-    c6 = opt[2]
-    notes = []
-    if ctx.options["c6"] == "pass_fail":
-        n1 = sum(1 for p, q in lm.matching().items() if p in following and q in top)
-        parity = (len(following) - n1) % 2
-        if c6 > parity:
-            notes.append("C6 cannot be complied with by any set (pass/fail reading): not applied")
-            lm = build(False)
-            lm.optimum()
-    c6_applied = not notes
-    used = max(depth[p] for p, q in lm.matching().items() if p in lower and q in top)
-    order = [p for p in _sorted(ctx, lower) if depth[p] <= used]
-
-    def first_set(lm: LexMatching) -> list[int]:
-        lm.optimum()
-        lm.fix_classes(order, lambda v, u: u in top, max_preferred=k)
-        mate = lm.matching()
-        return [p for p in order if mate[p] in top]
-
-    ups = first_set(lm)
-    # Which criterion passed over the sets that come first in 3.5.4's order?
-    if (c6_applied and c6) or (use_c7 and any(p in ctx.prev_floaters for p in order)):
-        plain = first_set(build(False, False))
-        if plain != ups:
-            by_c6 = first_set(build(True, False)) if c6_applied else plain
-            crit = "C6" if by_c6 == ups else "C7"
-            notes.append(f"{crit} decided: the set {', '.join(map(str, plain))} comes first in 3.5.4 order")
+    ups, c6, notes = exact_upfloaters(ctx, remaining, top, lower)
     choice = _choice(ctx, ups, remaining, top, "exact")
     choice.c6 = c6
     choice.notes.extend(notes)

@@ -41,6 +41,7 @@ class Overrides:
     primary: ScoreKind | None = None
     secondary_for_colours: bool | None = None
     options: dict = field(default_factory=dict)
+    boards: int | None = None  # team events: boards per match (checked against 352)
 
 
 @dataclass
@@ -83,7 +84,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
     if system in TEAM_SYSTEMS:
         if not recs.teams:
             raise TrfError(f"the {system} system pairs teams, and the file has no 310 (or 013) records")
-        parts, pairings, rounds, scoring, boards, seq = _teams(recs, players)
+        parts, pairings, rounds, scoring, boards, seq = _teams(recs, players, ov.boards)
     else:
         parts, pairings, rounds, scoring = _individuals(recs, players)
         boards, seq = 1, "W"
@@ -102,6 +103,11 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
             ),
         )
     tpns = {p.tpn for p in parts}
+    if recs.unranked - tpns:
+        raise TrfError(
+            f"engine-unranked names {sorted(recs.unranked - tpns)}, not participants", recs.unranked_line, 20
+        )
+    parts = [replace(p, unranked=True) if p.tpn in recs.unranked else p for p in parts]
     state = TournamentState(
         participants=tuple(sorted(parts, key=lambda p: p.tpn)),
         system=system,
@@ -115,7 +121,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
         scoring=scoring,
         unavailable=frozenset(_unavailable_next(recs, players, rounds, tpns, system in TEAM_SYSTEMS)),
         forbidden_pairs=forbidden_pairs(recs, rounds + 1, tpns),
-        options={**ttype.options, **ov.options},
+        options={**ttype.options, **recs.engine_options, **ov.options},
     )
     return TrfDocument(recs, state, pairings)
 
@@ -272,13 +278,21 @@ def _individuals(recs: TrfRecords, players: dict[int, PlayerLine]):
 # -- teams --------------------------------------------------------------------
 
 
-def _teams(recs: TrfRecords, players: dict[int, PlayerLine]):
+def _teams(recs: TrfRecords, players: dict[int, PlayerLine], given_boards: int | None = None):
     gp = GamePoints.from_record(recs.game_scoring)
     team_of = team_membership(recs.teams, players)
     for p in recs.players:
         if p.number not in team_of and any(e.opponent for e in p.entries):
             raise TrfError(f"player {p.number} has games but belongs to no team", p.line, 5)
-    boards = len(recs.board_colours) if recs.board_colours else infer_boards(recs, team_of, players)
+    if recs.board_colours and given_boards is not None and given_boards != len(recs.board_colours):
+        raise TrfError(
+            f"{given_boards} boards were asked for, but the 352 record has {len(recs.board_colours)}",
+            recs.board_colours_line,
+            5,
+        )
+    boards = given_boards or (
+        len(recs.board_colours) if recs.board_colours else infer_boards(recs, team_of, players)
+    )
     seq = recs.board_colours or ("WB" * boards)[:boards]
     ts = recs.team_scoring
     scoring = Scoring(

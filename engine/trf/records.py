@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.trf import extension
 from engine.trf.errors import TrfError
 
 RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
@@ -149,6 +150,10 @@ class TrfRecords:
     forbidden: list[ForbiddenList] = field(default_factory=list)
     absent_next: set[int] = field(default_factory=set)  # XXZ
     abnormal_points: bool = False  # a 299 record exists
+    # project extension lines (engine/trf/extension.py)
+    engine_options: dict = field(default_factory=dict)
+    unranked: set[int] = field(default_factory=set)
+    unranked_line: int = 0
 
 
 # -- fields -------------------------------------------------------------------
@@ -278,6 +283,11 @@ def parse(text: str) -> TrfRecords:
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n").expandtabs(1) if "\t" in raw else raw.rstrip("\r\n")
         code = line[:3]
+        if extension.is_extension(line):
+            extension.parse_line(line, no, recs.engine_options, recs.unranked)
+            if line.startswith(extension.UNRANKED):
+                recs.unranked_line = no
+            continue
         if not line.strip() or code == "###":
             continue
         if len(line) > 3 and line[3] != " ":

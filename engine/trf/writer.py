@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, Outcome, Participant, Player, RoundRecord, TournamentState
+from engine.trf import extension
 from engine.trf.errors import TrfError
 from engine.trf.games import OPPOSITE, GamePoints
 from engine.trf.tournament_type import format_type
@@ -125,6 +126,7 @@ def _header(state: TournamentState) -> list[str]:
         state.system, state.colour_preferences, s.primary, s.secondary_for_colours, state.options
     )
     out.append(f"192 {ttype}")
+    out += extension.lines(state)
     if state.team:
         out.append(f"352 {state.board_colour_sequence}")
         line = _Line("362")

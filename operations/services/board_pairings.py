@@ -30,6 +30,16 @@ def post_board_pairings(round: Round, *, by) -> Round:
         permissions.is_official(by, round.tournament),
         "Only an arbiter or the committee may post board pairings.",
     )
+    return _post(round, by)
+
+
+def post_board_pairings_as_system(round: Round) -> Round:
+    """The same, done by the periodic task at the lineup deadline (no user)."""
+    with transaction.atomic():
+        return _post(round, None)
+
+
+def _post(round: Round, by) -> Round:
     round = Round.objects.select_for_update().get(pk=round.pk)
     if round.state != RoundState.LINEUPS_CLOSED:
         raise ValidationError(

@@ -150,7 +150,7 @@ def pairings_csv(round: Round, boards: bool = True) -> str:
                     m.white_team.name,
                     black_team,
                     *[
-                        "" if v is None else f"{v:g}"
+                        "" if v is None else f"{float(v):g}"
                         for v in (
                             m.white_match_points,
                             m.black_match_points,

@@ -198,53 +198,26 @@ def submit_lineup(
     ids = _as_ids(players)
     open_now = window_is_open(round, now)
     late = not open_now and round.state in (*OPEN_STATES, RoundState.LINEUPS_CLOSED)
+
+    def refuse(reason: str) -> LineupRefused:
+        return _refuse(team, round, ids, by=by, link=link, now=now, reason=reason, late=late)
+
     if not open_now and not (late and arbiter and override_reason.strip()):
         msg = window_message(round, now)
-        if late:
-            msg += " A late lineup needs an arbiter's override."
-        raise _refuse(team, round, ids, by=by, link=link, now=now, reason=msg, late=late)
+        raise refuse(msg + (" A late lineup needs an arbiter's override." if late else ""))
     match = match_of(team, round)
     if match is None:
-        raise _refuse(
-            team,
-            round,
-            ids,
-            by=by,
-            link=link,
-            now=now,
-            late=late,
-            reason=f"{team.name} is not paired in round {round.number}.",
-        )
+        raise refuse(f"{team.name} is not paired in round {round.number}.")
     if match.is_bye:
-        raise _refuse(
-            team,
-            round,
-            ids,
-            by=by,
-            link=link,
-            now=now,
-            late=late,
-            reason=f"{team.name} has the bye in round {round.number}: no lineup is needed.",
-        )
+        raise refuse(f"{team.name} has the bye in round {round.number}: no lineup is needed.")
     conf = settings_of(tournament)
     problems = lineup_problems(
         roster_of(team), ids, tournament.boards, conf.min_players, conf.allow_empty_boards
     )
     if problems:
-        raise _refuse(
-            team, round, ids, by=by, link=link, now=now, late=late, reason=str(IllegalLineup(problems))
-        )
+        raise refuse(str(IllegalLineup(problems)))
     if Lineup.objects.filter(team=team, round=round, locked=True).exists():
-        raise _refuse(
-            team,
-            round,
-            ids,
-            by=by,
-            link=link,
-            now=now,
-            late=late,
-            reason=f"The board pairings of round {round.number} are posted: the lineup is final.",
-        )
+        raise refuse(f"The board pairings of round {round.number} are posted: the lineup is final.")
 
     ids = ids + [None] * (tournament.boards - len(ids))
     with transaction.atomic():
@@ -347,3 +320,38 @@ def issue_captain_link(team: Team, round: Round, *, by) -> CaptainLink:
         "Only the committee or an arbiter may issue captain links.",
     )
     return CaptainLink.objects.create(team=team, round=round, created_by=by)
+
+
+def close_due_lineups(now: dt.datetime | None = None) -> list[Round]:
+    """Close every lineup window whose deadline has passed and post its board pairings.
+
+    Run by the periodic task ``operations.close_due_lineups`` (and the command
+    of the same name) for tournaments with ``auto_close_lineups``; a round
+    that fails (say, a team without a roster) is left open for the arbiter
+    and reported in the returned list's absence, never half-closed.
+    """
+    from operations.services.board_pairings import post_board_pairings_as_system
+
+    now = now or timezone.now()
+    done = []
+    candidates = Round.objects.filter(state__in=OPEN_STATES).select_related("tournament")
+    for round in candidates:
+        deadline = lineup_deadline(round)
+        if deadline is None or now < deadline:
+            continue
+        conf = settings_of(round.tournament)
+        if not conf.auto_close_lineups:
+            continue
+        if round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication:
+            continue
+        try:
+            with transaction.atomic():
+                if round.state == RoundState.PUBLISHED:
+                    round = transition_round(round, RoundState.LINEUPS_OPEN)
+                apply_default_lineups(round, now=now)
+                round = transition_round(round, RoundState.LINEUPS_CLOSED)
+                round = post_board_pairings_as_system(round)
+        except ValidationError:
+            continue
+        done.append(round)
+    return done

@@ -97,3 +97,17 @@ def sign_results_summary(round: Round, *, by) -> ResultsSummary:
         content=content,
         digest=digest_of(content),
     )
+
+
+def signed_summary_is_current(round: Round) -> bool | None:
+    """Whether the latest signed summary still matches the results (None: never signed).
+
+    The committee pairs the next round from the signed results (rule 56); a
+    correction after signing needs a new signature.
+    """
+    latest = ResultsSummary.objects.filter(round=round).order_by("-signed_at", "-id").first()
+    if latest is None:
+        return None
+    current = summary_content(round)
+    current["state"] = latest.content.get("state")  # a state change alone does not void a signature
+    return digest_of(current) == latest.digest

@@ -217,6 +217,7 @@ def summary_page(request, slug: str, number: int):
             "round": r,
             "content": summary.summary_content(r),
             "signed": selectors.summaries_of(r),
+            "current": summary.signed_summary_is_current(r),
             "is_arbiter": permissions.is_arbiter(request.user, t),
         },
     )

@@ -88,7 +88,12 @@ def pairings_csv(request, slug: str, number: int):
     r = _round(t, number)
     if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
         raise Http404("The board pairings of this round are not posted yet.")
-    return _download(exports.pairings_csv(r), f"{t.slug}-round-{r.number}.csv", "text/csv; charset=utf-8")
+    by_match = request.GET.get("by") == "match"
+    return _download(
+        exports.pairings_csv(r, boards=not by_match),
+        f"{t.slug}-round-{r.number}{'-matches' if by_match else ''}.csv",
+        "text/csv; charset=utf-8",
+    )
 
 
 def trf_download(request, slug: str):

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our static files, no CDN
     "django_htmx",
     "simple_history",
     "rules.apps.AutodiscoverRulesConfig",
@@ -111,7 +112,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"  # collectstatic's target (the Docker image)
+STATIC_ROOT = Path(
+    env.str("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles"))
+)  # collectstatic target
 if DEBUG and not STATIC_ROOT.exists():
     # WhiteNoise serves from the finders in development but warns without this folder.
     with contextlib.suppress(OSError):
@@ -140,6 +143,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, rounds, pairings, lineups and results of team chess competitions.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # -- Celery ---------------------------------------------------------------------

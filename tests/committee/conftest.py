@@ -11,6 +11,7 @@ team, other boards drawn) and completes it.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pytest
@@ -35,19 +36,52 @@ class Event:
         raise AttributeError(name)
 
 
-@pytest.fixture
-def committee_event(make_tournament, make_team, make_user):
-    t = make_tournament(initial_colour="w", rounds_total=5)
-    teams = [make_team(t, f"Team {i}", tpn=i, federation=f"F{i:02d}"[:3]) for i in range(1, 8)]
-    users = {
-        "member": make_user(f"member-{t.pk}", Role.COMMITTEE_MEMBER, t),
-        "member2": make_user(f"member2-{t.pk}", Role.COMMITTEE_MEMBER, t),
-        "chair": make_user(f"chair-{t.pk}", Role.COMMITTEE_CHAIR, t),
-        "arbiter": make_user(f"arbiter-{t.pk}", Role.ARBITER, t),
-        "captain": make_user(f"captain-{t.pk}", Role.TEAM_CAPTAIN, t, teams[0]),
-        "outsider": make_user(f"outsider-{t.pk}"),
+def build_event(name: str) -> Event:
+    """The 7-team event and its users (outside any fixture, so a module may share one)."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Membership, Player, Team, Tournament
+    from tournaments.services import create_rounds
+
+    t = Tournament.objects.create(name=name, slug=name, initial_colour="w", rounds_total=5)
+    create_rounds(t)
+    teams = []
+    for i in range(1, 8):
+        team = Team.objects.create(tournament=t, name=f"Team {i}", tpn=i, federation=f"F{i:02d}")
+        Player.objects.bulk_create(
+            Player(team=team, name=f"Team {i} player {b}", rating=2500 - 100 * b, board_order=b)
+            for b in range(1, 6)
+        )
+        teams.append(team)
+    roles = {
+        "member": Role.COMMITTEE_MEMBER,
+        "member2": Role.COMMITTEE_MEMBER,
+        "chair": Role.COMMITTEE_CHAIR,
+        "arbiter": Role.ARBITER,
+        "captain": Role.TEAM_CAPTAIN,
+        "outsider": None,
     }
+    users = {}
+    for key, role in roles.items():
+        users[key] = get_user_model().objects.create_user(username=f"{key}-{t.pk}", password="demo")
+        if role:
+            team = teams[0] if role == Role.TEAM_CAPTAIN else None
+            Membership.objects.create(user=users[key], tournament=t, role=role, team=team)
     return Event(t, users)
+
+
+def delete_event(event: Event) -> None:
+    event.tournament.delete()
+    for user in event.users.values():
+        user.delete()
+
+
+_events = itertools.count(1)
+
+
+@pytest.fixture
+def committee_event(db):
+    return build_event(f"committee-event-{next(_events)}")
 
 
 def compute_round(rnd, user):

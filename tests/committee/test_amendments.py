@@ -61,9 +61,3 @@ def test_an_impossible_amendment_is_refused_with_a_message_naming_the_problem(op
 def test_moving_the_bye_of_a_round_without_one_is_refused():
     with pytest.raises(AmendmentError, match="no pairing-allocated bye"):
         amendments.move_bye(RoundPairing(round=1, pairs=[Pair(1, 2)]), 1)
-
-
-def test_changed_pairs_lists_exactly_the_pairs_that_depart_from_the_engine():
-    engine = draft()
-    amended = amendments.swap_colours(amendments.swap_opponents(engine, 5, 3), 1)
-    assert amendments.changed_pairs(engine, amended) == {frozenset((1, 2)), frozenset((5, 4))}

@@ -57,6 +57,22 @@ def _may(role: str, method: str, path: str) -> bool:
 ROLES = ["public", "captain", "arbiter", "member"]
 
 
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """The WSGI app closes the database connection after each request; not inside a test's transaction.
+
+    (Django's test client does the same; schemathesis calls the WSGI app directly.)
+    """
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
 @pytest.mark.slow
 @pytest.mark.django_db
 @schema.parametrize()

@@ -13,6 +13,8 @@ from rest_framework.test import APIClient
 
 from committee import services
 
+from .conftest import build_event, compute_round, delete_event
+
 pytestmark = pytest.mark.django_db
 
 ROLES = ["public", "outsider", "captain", "arbiter", "member", "chair"]
@@ -56,11 +58,15 @@ PAGES = [
 ]
 
 
-@pytest.fixture
-def computed(committee_event, compute):
-    run = compute(committee_event.round(1), committee_event.member)
-    version = services.current_version(committee_event.round(1))
-    return committee_event, run, version
+@pytest.fixture(scope="module")
+def computed(django_db_setup, django_db_blocker):
+    """One event for the whole matrix; each test's writes are rolled back with its transaction."""
+    with django_db_blocker.unblock():
+        event = build_event("permission-matrix")
+        run = compute_round(event.round(1), event.member)
+        version = services.current_version(event.round(1))
+        yield event, run, version
+        delete_event(event)
 
 
 def _body(version) -> dict:

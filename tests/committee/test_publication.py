@@ -159,3 +159,15 @@ def test_the_public_page_and_api_show_a_correction_as_soon_as_it_is_published(
     answer = client.get(api).json()
     assert answer["latest"]["number"] == 2 and answer["latest"]["pairings"][1]["white"]["tpn"] == 2
     assert [h["number"] for h in answer["history"]] == [2, 1]
+
+
+def test_a_correction_reopened_without_amendment_can_be_approved_again_and_republished(
+    committee_event, approved_round_one
+):
+    member = committee_event.member
+    version = services.current_version(approved_round_one)
+    services.publish(version=version, user=member)
+    services.start_correction(round=approved_round_one, user=member, reason="Checking the bye once more")
+    services.approve(version=version, user=member)
+    again = services.publish(version=version, user=member, reason="Bye confirmed, pairing unchanged")
+    assert again.number == 2 and again.changes == []

@@ -14,37 +14,60 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.services
 
 
+def _worker_log(path: Path) -> str:
+    try:
+        return path.read_text()[-3000:]
+    except OSError:
+        return "(no worker log)"
+
+
 @pytest.fixture(scope="module")
 def worker_queue():
-    """Start ``celery -A pairing_site worker`` on a queue of its own; stop it afterwards."""
+    """Start ``celery -A pairing_site worker`` on a queue of its own; stop it afterwards.
+
+    Waits until the worker answers a control ping (up to 3 minutes on a
+    loaded machine) and fails with the worker's log if it never does.
+    """
     if not os.environ.get("REDIS_URL"):
         pytest.skip(
             "REDIS_URL is not set: the real-worker test needs Redis (CI sets it; the quick start does not)"
         )
+    from pairing_site.celery import app
+
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    log = open(ROOT / f"celery-test-worker-{queue}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "pairing_site",
-            "worker",
-            "--pool",
-            "solo",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--loglevel",
-            "INFO",
-        ],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    node = f"{queue}@localhost"
+    log_path = ROOT / f"celery-test-worker-{queue}.log"
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "pairing_site",
+                "worker",
+                "--pool",
+                "solo",
+                "-Q",
+                queue,
+                "-n",
+                node,
+                "--without-gossip",
+                "--without-mingle",
+                "--loglevel",
+                "INFO",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
+        deadline = time.monotonic() + 180
+        while not app.control.ping(destination=[node], timeout=1.0):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the Celery worker did not start:\n{_worker_log(log_path)}")
         yield queue
     finally:
         proc.terminate()
@@ -53,10 +76,10 @@ def worker_queue():
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        log.close()
-        Path(log.name).unlink(missing_ok=True)
+        log_path.unlink(missing_ok=True)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_real_worker_answers_the_ping_task_through_redis(worker_queue, settings):
     from pairing_site.tasks import ping
 

@@ -56,3 +56,17 @@ def test_the_health_check_answers_ok(client, db):
 def test_the_tournament_api_lists_tournaments_for_anyone(client, league):
     data = client.get("/api/tournaments/").json()
     assert data["results"][0]["slug"] == "spring-league"
+
+
+def test_swagger_ui_is_served_from_the_sites_own_static_files(client, db):
+    page = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
+    assert "cdn.jsdelivr" not in page
+
+
+def test_a_logged_in_member_sees_their_roles_with_a_link_to_their_pages(client, league, make_user):
+    make_user("chair", role="committee_chair", tournament=league)
+    client.login(username="chair", password="demo")
+    page = client.get("/").content.decode()
+    assert "Pairing committee chair" in page
+    assert "/committee/spring-league/" in page

@@ -87,3 +87,14 @@ def test_the_full_size_demo_builds_an_olympiad_sized_field():
     assert olympiad.rounds.filter(state=RoundState.COMPLETE).count() == 3
     strengths = sorted(olympiad.teams.values_list("strength", flat=True))
     assert strengths[-1] > 2650 and strengths[0] < 1900
+
+
+@pytest.mark.django_db
+def test_demo_rounds_went_through_the_committee_so_their_pairings_are_published(client):
+    seed(*SMALL)
+    olympiad = Tournament.objects.get(slug="demo-olympiad-open")
+    r1 = olympiad.rounds.get(number=1)
+    assert r1.pairing_runs.filter(status="succeeded").exists()
+    top = r1.matches.get(table=1)
+    page = client.get("/t/demo-olympiad-open/round/1/pairings/").content.decode()
+    assert top.white_team.name in page and top.black_team.name in page

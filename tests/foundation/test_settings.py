@@ -12,8 +12,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Set by the browser tests for their live server; never part of a deployment.
+TEST_ONLY = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
+
+
+def without(*names):
+    """The test process's environment less ``names`` and the test-only variables."""
+    return {k: v for k, v in os.environ.items() if k not in names and k not in TEST_ONLY}
+
+
 def run_manage(*args, **env):
-    full_env = {**os.environ, **env}
+    full_env = {**without(), **env}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -39,7 +48,7 @@ def test_production_settings_pass_check_deploy_without_warnings():
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key():
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
+    env = without("DJANGO_SECRET_KEY")
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
         cwd=ROOT,
@@ -54,10 +63,6 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
-
-
-def without(*names):
-    return {k: v for k, v in os.environ.items() if k not in names}
 
 
 SHOW = "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)"
@@ -112,3 +117,17 @@ def test_celery_is_configured_for_safe_delivery(settings):
     assert settings.CELERY_TASK_ACKS_LATE is True
     assert settings.CELERY_TASK_REJECT_ON_WORKER_LOST is True
     assert settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
+
+
+def test_static_files_collect_for_production_with_hashed_compressed_names(tmp_path):
+    result = run_manage(
+        "collectstatic",
+        "--noinput",
+        DJANGO_SETTINGS_MODULE="pairing_site.settings.production",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="pairing.example.org",
+        DJANGO_STATIC_ROOT=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "staticfiles.json").is_file()
+    assert list((tmp_path / "vendor").glob("htmx.min.*.js.gz"))

@@ -16,6 +16,7 @@ pytestmark = [
     ),
 ]
 
+
 @pytest.fixture
 def page(monkeypatch):
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are synchronous.

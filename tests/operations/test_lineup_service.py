@@ -191,3 +191,36 @@ def test_a_lineup_deadline_follows_the_tournaments_time_of_day_when_the_round_ha
     event.round.refresh_from_db()
     deadline = lineup_deadline(event.round)
     assert timezone.localtime(deadline).replace(tzinfo=None) == dt.datetime(2026, 9, 14, 11, 0)
+
+
+def test_at_the_deadline_the_window_closes_and_the_board_pairings_are_posted(event):
+    from operations.services.lineups import close_due_lineups
+    from tournaments.models import BoardGame
+
+    alpha = event.teams[0]
+    submit_lineup(alpha, event.round, player_ids(alpha, [1, 2, 3, 5]), by=event.captains[0])
+    assert close_due_lineups() == []  # deadline in an hour
+    later = timezone.now() + dt.timedelta(hours=2)
+    closed = close_due_lineups(now=later)
+    assert [r.pk for r in closed] == [event.round.pk]
+    event.round.refresh_from_db()
+    assert event.round.state == RoundState.BOARD_PAIRINGS_POSTED
+    assert BoardGame.objects.filter(match__round=event.round).count() == 8
+    assert current_lineup(alpha, event.round) == player_ids(alpha, [1, 2, 3, 5])
+
+
+def test_automatic_closing_can_be_switched_off(event):
+    from operations.services.lineups import close_due_lineups, settings_of
+
+    conf = settings_of(event.tournament)
+    conf.auto_close_lineups = False
+    conf.save()
+    assert close_due_lineups(now=timezone.now() + dt.timedelta(hours=2)) == []
+
+
+def test_the_periodic_task_closes_due_windows(event):
+    from operations.tasks import close_due_lineups_task
+
+    event.round.lineups_close_at = timezone.now() - dt.timedelta(minutes=1)
+    event.round.save()
+    assert close_due_lineups_task() == [f"{event.tournament.slug} round 1"]

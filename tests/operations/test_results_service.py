@@ -202,3 +202,35 @@ def test_the_extra_team_is_not_ranked(posted):
     rows = standings_table(posted.tournament).rows
     assert rows[-1].name == "Bravo" and rows[-1].rank is None
     assert next(r for r in rows if r.name == "Alpha").match_points == 2
+
+
+def test_olympiad_rule_56_a_correction_after_signing_voids_the_signature(posted):
+    from operations.services.summary import signed_summary_is_current
+
+    assert signed_summary_is_current(posted.round) is None
+    enter_results(posted.matches[0], {1: "1-0", 2: "0-1", 3: "1-0", 4: "0-1"}, by=posted.arbiter)
+    sign_results_summary(posted.round, by=posted.arbiter)
+    assert signed_summary_is_current(posted.round) is True
+    enter_results(posted.matches[0], {4: "1-0"}, by=posted.arbiter)
+    assert signed_summary_is_current(posted.round) is False
+
+
+def test_olympiad_1998_rule_12_standings_rank_by_game_points_then_the_rule_12_list(posted):
+    pytest.importorskip("engine.olympiad.tiebreaks")
+    t = posted.tournament
+    t.pairing_system, t.olympiad_version, t.primary_score = "olympiad", "1998", "GP"
+    t.tiebreaks = ["olympiad1998"]
+    t.save()
+    enter_results(posted.matches[0], {1: "1-0", 2: "1-0", 3: "1/2-1/2", 4: "0-1"}, by=posted.arbiter)
+    enter_results(posted.matches[1], {1: "1-0", 2: "1-0", 3: "1-0", 4: "1-0"}, by=posted.arbiter)
+    st = standings_table(t)
+    # Alpha 2.5 GP (boards 1, 3 and 4 are Alpha's White, draw, Black win), Bravo 1.5; Charlie and Delta 2 each.
+    # Charlie and Delta stay equal through 12(a) (opponents' GP 2), (b) (1 MP), (c) (drawn: 1), (d) (0).
+    assert len(st.columns) == 4 and all(name == "olympiad1998" for name, _ in st.columns)
+    assert [(r.rank, r.name, r.game_points) for r in st.rows] == [
+        (1, "Alpha", 2.5),
+        (2, "Charlie", 2),
+        (2, "Delta", 2),
+        (4, "Bravo", 1.5),
+    ]
+    assert st.rows[0].tiebreaks["olympiad1998"] == (1.5, 2.0, 1.5, 0.0)

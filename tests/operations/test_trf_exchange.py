@@ -175,3 +175,13 @@ def test_trf_round_trip_with_byes_a_reserve_and_an_absent_team(two_rounds):
     assert a == b
     bye = Match.objects.get(round__tournament=t2, round__number=1, is_bye=True)
     assert bye.white_team.name == "E" and bye.white_match_points == 1
+
+
+def test_pairings_csv_by_match_gives_the_match_scores(played, client):
+    text = client.get(f"/ops/t/{played.tournament.slug}/r/1/pairings.csv?by=match").content.decode()
+    lines = text.splitlines()
+    assert (
+        lines[0]
+        == "table,white_team,black_team,white_match_points,black_match_points,white_game_points,black_game_points"
+    )
+    assert lines[1] == "1,Alpha,Bravo,2,0,3.5,0.5"

@@ -23,7 +23,7 @@ from django.utils import timezone
 from engine import api as engine_api
 from engine.result import Pair, RoundPairing
 
-from ..models import Lineup, LineupEntry, Membership, Player, Round, Team, Tournament
+from ..models import Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
 from ..models import RoundState as S
 from ..selectors import engine_state
 from ..services import (
@@ -95,10 +95,8 @@ def seed(
         return False
     rng = random.Random(options.seed)
     users = _users()
-    olympiad = _olympiad(options, rng, log)
-    league = _league(options, rng, log)
-    for t in (olympiad, league):
-        _memberships(t, users)
+    _olympiad(options, rng, log, users)
+    _league(options, rng, log, users)
     log("Demo logins (password 'demo'): " + ", ".join(DEMO_USERS))
     return True
 
@@ -132,7 +130,7 @@ def _memberships(t: Tournament, users: dict) -> None:
 
 # -- tournaments ---------------------------------------------------------------------
 @transaction.atomic
-def _olympiad(options: SeedOptions, rng: random.Random, log) -> Tournament:
+def _olympiad(options: SeedOptions, rng: random.Random, log, users: dict) -> Tournament:
     system = "olympiad" if _system_ready("olympiad") else "c0406"
     t = Tournament.objects.create(
         name="Demo Chess Olympiad – Open section",
@@ -154,14 +152,15 @@ def _olympiad(options: SeedOptions, rng: random.Random, log) -> Tournament:
     )
     _teams(t, options.teams, rng, with_suffix=True)
     _prepare(t, rng)
+    _memberships(t, users)
     log(f"{t.name}: {options.teams} teams, pairing system {system}")
-    _play(t, options.olympiad_rounds_played, rng, log, unfinished_in_last=True)
-    _next_round_lineups_open(t, rng, log)
+    _play(t, options.olympiad_rounds_played, rng, log, users, unfinished_in_last=True)
+    _next_round_lineups_open(t, rng, log, users)
     return t
 
 
 @transaction.atomic
-def _league(options: SeedOptions, rng: random.Random, log) -> Tournament:
+def _league(options: SeedOptions, rng: random.Random, log, users: dict) -> Tournament:
     t = Tournament.objects.create(
         name="Demo Team League",
         slug=LEAGUE_SLUG,
@@ -176,13 +175,14 @@ def _league(options: SeedOptions, rng: random.Random, log) -> Tournament:
     )
     _teams(t, options.league_teams, rng, players=6, spread=(2450, 1750))
     _prepare(t, rng, weekly=True)
+    _memberships(t, users)
     log(f"{t.name}: {options.league_teams} teams, pairing system c0406")
     played = options.league_rounds_played
     if played >= 3 and options.league_teams >= 4:
         mark_absent(t.teams.get(tpn=options.league_teams), round_number=3, note="announced absence (demo)")
     if played >= 5 and options.league_teams >= 6:
         withdraw_team(t.teams.get(tpn=options.league_teams - 1), from_round=5, reason="club withdrew (demo)")
-    _play(t, played, rng, log)
+    _play(t, played, rng, log, users)
     return t
 
 
@@ -253,6 +253,42 @@ def _stand_in_pairing(state) -> RoundPairing:
     return pairing
 
 
+def _publish(rnd: Round, log, users: dict) -> tuple[Round, list[Match]]:
+    """Pair and publish ``rnd`` the way the committee does (run, approvals, publication).
+
+    Uses the committee's services so the demo has runs, drafts, approvals and
+    publications to show; falls back to the engine (or the stand-in) and
+    ``save_pairing`` if they are unavailable or the run fails.
+    """
+    try:
+        from committee.models import PairingRun
+        from committee.services.approvals import approvals_needed, approve, publish
+        from committee.services.drafts import current_version
+        from committee.services.runs import execute_run, request_pairing
+    except ImportError as exc:
+        log(f"  round {rnd.number}: committee services unavailable ({exc}); pairing directly")
+    else:
+        run = request_pairing(round=rnd, user=users["chair"])
+        execute_run(run.pk, worker="seed_demo")  # here and now; the queued message then finds it done
+        run = PairingRun.objects.get(pk=run.pk)
+        if run.status == PairingRun.Status.SUCCEEDED:
+            version = current_version(rnd)
+            approve(version=version, user=users["chair"])
+            if approvals_needed(version):
+                approve(version=version, user=users["member"])
+            publish(version=version, user=users["chair"])
+            rnd.refresh_from_db()
+            return rnd, list(rnd.matches.select_related("white_team", "black_team").order_by("table"))
+        log(f"  round {rnd.number}: the pairing run failed ({run.error}); pairing directly")
+        rnd.refresh_from_db()
+    if rnd.state == S.AWAITING_RESULTS:
+        rnd = _walk(rnd, S.PAIRING_REQUESTED)
+    pairing = _pair(rnd, log)
+    rnd = _walk(rnd, S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED)
+    matches = save_pairing(rnd, pairing)
+    return _walk(rnd, S.PUBLISHED), matches
+
+
 def _walk(rnd: Round, *targets: str) -> Round:
     for target in targets:
         rnd = transition_round(rnd, target)
@@ -289,14 +325,13 @@ def _game_result(white: Player | None, black: Player | None, rng: random.Random)
     return "0-1"
 
 
-def _play(t: Tournament, rounds: int, rng: random.Random, log, unfinished_in_last: bool = False) -> None:
+def _play(
+    t: Tournament, rounds: int, rng: random.Random, log, users: dict, unfinished_in_last: bool = False
+) -> None:
     now = timezone.now()
     for number in range(1, rounds + 1):
-        rnd = _walk(t.rounds.get(number=number), S.PAIRING_REQUESTED)
-        pairing = _pair(rnd, log)
-        rnd = _walk(rnd, S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED)
-        matches = save_pairing(rnd, pairing)
-        rnd = _walk(rnd, S.PUBLISHED, S.LINEUPS_OPEN)
+        rnd, matches = _publish(t.rounds.get(number=number), log, users)
+        rnd = _walk(rnd, S.LINEUPS_OPEN)
         lineups = {}
         for m in matches:
             for team in m.teams():
@@ -321,17 +356,14 @@ def _play(t: Tournament, rounds: int, rng: random.Random, log, unfinished_in_las
         log(f"  round {number}: {len(matches)} matches played")
 
 
-def _next_round_lineups_open(t: Tournament, rng: random.Random, log) -> None:
+def _next_round_lineups_open(t: Tournament, rng: random.Random, log, users: dict) -> None:
     """Pair the next round and open its lineups; about half the captains have submitted."""
     played = t.rounds.filter(state=S.COMPLETE).count()
     rnd = t.rounds.filter(number=played + 1).first()
     if rnd is None:
         return
-    rnd = _walk(rnd, S.PAIRING_REQUESTED)
-    pairing = _pair(rnd, log)
-    rnd = _walk(rnd, S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED)
-    matches = save_pairing(rnd, pairing)
-    rnd = _walk(rnd, S.PUBLISHED, S.LINEUPS_OPEN)
+    rnd, matches = _publish(rnd, log, users)
+    rnd = _walk(rnd, S.LINEUPS_OPEN)
     now = timezone.now()
     for m in matches:
         for team in m.teams():

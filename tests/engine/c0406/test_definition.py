@@ -156,3 +156,33 @@ def test_c0406_engine_equals_the_enumeration_round_after_round_of_events_it_pair
                 f"seed {seed} round {state.next_round}"
             )
             state = state.with_round(_play(rng, state, got))
+
+
+def test_c0406_the_reduced_upfloater_problem_of_large_fields_gives_the_same_pairings(monkeypatch):
+    """Large fields solve the upfloater selection on a reduced problem (near
+    score levels plus joker vertices, engine.c0406.upfloaters_exact); forced on
+    small events, it must still agree with the enumeration of the text."""
+    import engine.c0406.upfloaters as upfloaters
+    import engine.c0406.upfloaters_exact as exact
+
+    monkeypatch.setattr(exact, "REDUCE_FROM", 0)
+    monkeypatch.setattr(exact, "REDUCE_RATIO", 0)
+    monkeypatch.setattr(exact, "NEAR_EXTRA", -100)
+    monkeypatch.setattr(upfloaters, "_fast", lambda *a: None)  # always the exact method
+    answered = []
+    reduced = exact._reduced
+
+    def counting(*args):
+        result = reduced(*args)
+        answered.append(result is not None)
+        return result
+
+    monkeypatch.setattr(exact, "_reduced", counting)
+    test_c0406_engine_pairs_every_small_event_exactly_as_the_enumeration_of_the_text(
+        "reduced", range(7000, 7300), (5, 11), (1, 6), AB, {}
+    )
+    test_c0406_engine_pairs_every_small_event_exactly_as_the_enumeration_of_the_text(
+        "reduced, C6 pass/fail", range(7300, 7400), (5, 11), (1, 6), AB, {"c6": "pass_fail"}
+    )
+    assert sum(answered) > 100, "the reduced problem should answer most selections"
+    assert not all(answered), "and leave some to the full problem"

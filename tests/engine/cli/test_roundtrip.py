@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import generator, trf
-from engine.cli import check_rounds
+from engine.checker import check_document
 from engine.result import PairingImpossible
 
 
@@ -32,14 +32,16 @@ def small_config(rng: random.Random, system: str) -> generator.GeneratorConfig:
     )
 
 
-def round_trips(system: str, events: int, first_seed: int = 0) -> tuple[int, int, list[str]]:
+def round_trips(
+    system: str, events: int, first_seed: int = 0, configure=None, options: dict | None = None
+) -> tuple[int, int, list[str]]:
     """(events generated, events the engine could not pair, problems found)."""
     made = impossible = 0
     problems: list[str] = []
     for seed in range(first_seed, first_seed + events):
-        config = small_config(random.Random(seed), system)
+        config = (configure or small_config)(random.Random(seed), system)
         try:
-            state, games = generator.generate(system, config, seed)
+            state, games = generator.generate(system, config, seed, options)
         except PairingImpossible:
             impossible += 1
             continue
@@ -47,9 +49,9 @@ def round_trips(system: str, events: int, first_seed: int = 0) -> tuple[int, int
         doc = trf.read(trf.write(state, games), system)
         if doc.state != state:
             problems.append(f"seed {seed}: the file does not read back to the generated state")
-        for rnd, diffs in check_rounds(doc.state, doc.pairings, doc).items():
-            if diffs:
-                problems.append(f"seed {seed} round {rnd}: {diffs}")
+        for check in check_document(doc):
+            if not check.same:
+                problems.append(f"seed {seed} round {check.round}: {check.differences}")
     return made, impossible, problems
 
 
@@ -67,3 +69,35 @@ def test_other_systems_generated_events_are_reproduced_by_the_checker(system):
     made, impossible, problems = round_trips(system, 40)
     assert problems == []
     assert made >= 36, f"only {made} of 40 events could be generated ({impossible} had no valid pairing)"
+
+
+def individual_config(rng: random.Random, system: str) -> generator.GeneratorConfig:
+    players = rng.randint(5, 21)
+    return generator.GeneratorConfig(
+        participants=players,
+        rounds=rng.randint(2, max(2, min(8, players - 2))),
+        rating_spread=rng.choice([80.0, 250.0]),
+        forfeit_rate=0.05,
+        absence_rate=0.08,
+        forbidden_pairs=rng.randint(0, 1),
+    )
+
+
+@pytest.mark.parametrize(
+    ("system", "options"),
+    [("dubov", {}), ("dubov", {"max_upfloats": 1}), ("lim", {}), ("lim", {"maxi": True, "maxi_limit": 150})],
+)
+def test_individual_events_round_trip_through_trf_and_the_checker(system, options):
+    from tests.engine.cli.conftest import require_system
+
+    require_system(system)
+    made, impossible, problems = round_trips(system, 30, 500, individual_config, options)
+    assert problems == []
+    assert made >= 27, f"only {made} of 30 events could be generated ({impossible} had no valid pairing)"
+
+
+def test_olympiad_events_with_options_and_a_host_team_round_trip_through_trf_and_the_checker():
+    options = {"section": "women", "host_team": 1, "imaginary_points": False, "section_j_from_round": 3}
+    made, impossible, problems = round_trips("olympiad", 20, 700, options=options)
+    assert problems == []
+    assert made >= 18, f"only {made} of 20 events could be generated ({impossible} had no valid pairing)"

@@ -1,5 +1,6 @@
 """``manage.py seed_demo [--reset] [--teams N]``: the demo tournaments and logins."""
 
+import logging
 import time
 
 from django.core.management.base import BaseCommand
@@ -33,6 +34,9 @@ class Command(BaseCommand):
             league_rounds_played=opts["league_rounds"],
             seed=opts["seed"],
         )
+        # The committee's runs and the in-process Celery tasks log every step; the demo says enough.
+        for name in ("celery", "kombu", "committee"):
+            logging.getLogger(name).setLevel(logging.WARNING)
         created = seed(options, reset=opts["reset"], log=self.stdout.write)
         if created:
             self.stdout.write(self.style.SUCCESS(f"Demo built in {time.monotonic() - started:.1f} s."))

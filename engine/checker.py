@@ -1,0 +1,125 @@
+"""The checker: re-pair every played round from its own history and compare.
+
+For each round ``r`` the engine pairs the state as it was before that round
+(:meth:`TournamentState.before_round`: histories cut to rounds ``1..r-1``,
+whoever had no opponent and no pairing-allocated bye in ``r`` unavailable)
+and the result is compared, pair by pair, with the pairing the round actually
+had (:func:`engine.api.describe_differences`).
+
+Used by the command line (``python -m engine ... -c``, docs/engine-cli.md)
+and reusable by the web application: :func:`check_history` takes a state
+with its history and, optionally, the actual pairings with their colours
+(as a TRF file gives them, ``TrfDocument.pairings``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from engine import api
+from engine.result import Pair, PairingImpossible, RoundPairing
+from engine.state import Colour, Outcome, TournamentState
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """One round of the checker's report."""
+
+    round: int
+    actual: RoundPairing  # the pairing the round had
+    engine_pairing: RoundPairing | None  # None when the engine found no pairing
+    differences: list[str]  # empty: the engine pairs the round the same way
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+
+def pairings_from_history(state: TournamentState) -> dict[int, RoundPairing]:
+    """Each played round's pairing, from the history alone.
+
+    A forfeited match has no colour in the history (C.04.6 1.6.1): it is
+    listed with the lower TPN first, and :func:`check_history` compares its
+    pair but not its colours.
+    """
+    out: dict[int, RoundPairing] = {}
+    for rnd in range(1, state.rounds_played + 1):
+        pairing = RoundPairing(round=rnd, pairs=[])
+        for p in sorted(state.participants, key=lambda p: p.tpn):
+            rec = p.history[rnd - 1]
+            if rec.outcome is Outcome.PAIRING_ALLOCATED_BYE:
+                pairing.bye = p.tpn
+            elif (
+                rec.opponent is not None
+                and rec.outcome.had_opponent
+                and (rec.colour is Colour.WHITE or (rec.colour is None and p.tpn < rec.opponent))
+            ):
+                pairing.pairs.append(Pair(p.tpn, rec.opponent))
+        out[rnd] = pairing
+    return out
+
+
+def _colourless_as_engine(
+    state: TournamentState, rnd: int, actual: RoundPairing, engine: RoundPairing
+) -> RoundPairing:
+    """Matches without colours in the history (forfeits) take the engine's colours: only the pair is compared."""
+    engine_pairs = {(p.white, p.black) for p in engine.pairs}
+    pairs = []
+    for p in actual.pairs:
+        colourless = state.by_tpn[p.white].history[rnd - 1].colour is None
+        pairs.append(Pair(p.black, p.white) if colourless and (p.black, p.white) in engine_pairs else p)
+    return replace(actual, pairs=pairs)
+
+
+def check_history(
+    state: TournamentState,
+    actual: dict[int, RoundPairing] | None = None,
+    *,
+    rounds: Iterable[int] | None = None,
+    state_before: Callable[[int], TournamentState] | None = None,
+) -> list[RoundCheck]:
+    """Re-pair rounds of ``state``'s history and report the differences, round by round.
+
+    ``actual`` maps a round to the pairing it had, colours included (a TRF
+    file's ``TrfDocument.pairings``); without it the pairings are taken from
+    the history, whose forfeited matches have no colours (only their pairs
+    are compared). ``rounds`` limits the check (default: every played round).
+    ``state_before(r)`` gives the state to re-pair round ``r`` from (default
+    ``state.before_round``; a TRF document passes its own, which puts the
+    round's ``260`` forbidden pairs in force).
+    """
+    before = state_before or state.before_round
+    from_history = actual is None
+    played = actual if actual is not None else pairings_from_history(state)
+    wanted = list(rounds) if rounds is not None else list(range(1, state.rounds_played + 1))
+    out: list[RoundCheck] = []
+    for rnd in wanted:
+        if not 1 <= rnd <= state.rounds_played:
+            raise ValueError(f"round {rnd} has not been played (1..{state.rounds_played})")
+        had = played.get(rnd) or RoundPairing(round=rnd, pairs=[])
+        try:
+            engine_pairing = api.pair(before(rnd))
+        except PairingImpossible as exc:
+            out.append(RoundCheck(rnd, had, None, [f"the engine finds no pairing: {exc}"]))
+            continue
+        if from_history:
+            had = _colourless_as_engine(state, rnd, had, engine_pairing)
+        out.append(RoundCheck(rnd, had, engine_pairing, api.describe_differences(engine_pairing, had)))
+    return out
+
+
+def check_document(doc, rounds: Iterable[int] | None = None) -> list[RoundCheck]:
+    """:func:`check_history` of a TRF file read with ``engine.trf.read`` (its own colours and 260 records)."""
+    return check_history(doc.state, doc.pairings, rounds=rounds, state_before=doc.state_before)
+
+
+def report_text(checks: list[RoundCheck]) -> str:
+    """The command line's report: one line per round, its differences indented, then a summary."""
+    lines = []
+    for c in checks:
+        lines.append(f"round {c.round}: {'same' if c.same else 'differs'}")
+        lines += [f"  {d}" for d in c.differences]
+    differing = sum(1 for c in checks if not c.same)
+    lines.append(f"{len(checks)} rounds checked, {differing} differ")
+    return "\n".join(lines) + "\n"

@@ -67,7 +67,7 @@ def _done(request, rnd, message: str | None = None, exc: ValidationError | None 
     return redirect(_round_url(rnd))
 
 
-def _form_errors(request, form) -> ValidationError:
+def _form_errors(form) -> ValidationError:
     return ValidationError(
         [
             f"{name}: {' '.join(errs)}" if name != "__all__" else " ".join(errs)
@@ -85,11 +85,9 @@ def dashboard(request, tournament):
     return render(request, "committee/dashboard.html", {"tournament": tournament, "rows": rows})
 
 
-def _context(request, rnd) -> dict:
-    view = selectors.draft_view(rnd)
-    user = request.user
-    can = {name.split(".", 1)[1]: permissions.has(user, name, rnd) for name in permissions.PERMISSIONS}
-    pairing_choices = [
+def _pairing_choices(view: selectors.DraftView) -> list[tuple[str, str]]:
+    """The draft's pairings a note may concern: "white-black" or "tpn-bye"."""
+    choices = [
         (
             f"{r['white']['tpn']}-{r['black']['tpn']}",
             f"{r['table']}. {r['white']['name']} – {r['black']['name']}",
@@ -97,7 +95,14 @@ def _context(request, rnd) -> dict:
         for r in view.rows
     ]
     if view.bye:
-        pairing_choices.append((f"{view.bye['team']['tpn']}-bye", f"{view.bye['team']['name']} – bye"))
+        choices.append((f"{view.bye['team']['tpn']}-bye", f"{view.bye['team']['name']} – bye"))
+    return choices
+
+
+def _context(request, rnd) -> dict:
+    view = selectors.draft_view(rnd)
+    user = request.user
+    can = {name.split(".", 1)[1]: permissions.has(user, name, rnd) for name in permissions.PERMISSIONS}
     teams = sorted(
         [r["white"] for r in view.rows]
         + [r["black"] for r in view.rows]
@@ -113,7 +118,7 @@ def _context(request, rnd) -> dict:
         "versions": selectors.versions_of(rnd)[:50],
         "notes": selectors.notes_of(rnd),
         "publications": selectors.publications_of(rnd),
-        "note_form": forms.NoteForm(pairing_choices=pairing_choices, initial={"text": ""}),
+        "note_form": forms.NoteForm(pairing_choices=_pairing_choices(view), initial={"text": ""}),
         "request_form": forms.RequestPairingForm(),
         "amend_operations": forms.AmendForm.base_fields["operation"].choices,
     }
@@ -164,7 +169,7 @@ def request_pairing(request, rnd):
 def amend(request, rnd):
     form = forms.AmendForm(request.POST)
     if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(request, form))
+        return _done(request, rnd, exc=_form_errors(form))
     try:
         new = services.amend_draft(
             version=_version(rnd, form),
@@ -193,7 +198,7 @@ def amend(request, rnd):
 def override(request, rnd):
     form = forms.OverrideForm(request.POST)
     if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(request, form))
+        return _done(request, rnd, exc=_form_errors(form))
     try:
         services.override_absolute(
             version=_version(rnd, form), user=request.user, reason=form.cleaned_data["reason"]
@@ -208,7 +213,7 @@ def override(request, rnd):
 def approve(request, rnd):
     form = forms.VersionForm(request.POST)
     if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(request, form))
+        return _done(request, rnd, exc=_form_errors(form))
     try:
         approval = services.approve(version=_version(rnd, form), user=request.user)
     except ValidationError as exc:
@@ -226,7 +231,7 @@ def approve(request, rnd):
 def publish(request, rnd):
     form = forms.PublishForm(request.POST)
     if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(request, form))
+        return _done(request, rnd, exc=_form_errors(form))
     try:
         publication = services.publish(
             version=_version(rnd, form), user=request.user, reason=form.cleaned_data["reason"]
@@ -242,7 +247,7 @@ def publish(request, rnd):
 def start_correction(request, rnd):
     form = forms.CorrectionForm(request.POST)
     if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(request, form))
+        return _done(request, rnd, exc=_form_errors(form))
     try:
         services.start_correction(round=rnd, user=request.user, reason=form.cleaned_data["reason"])
     except ValidationError as exc:
@@ -253,13 +258,9 @@ def start_correction(request, rnd):
 @require_POST
 @committee_page("committee.write_note")
 def add_note(request, rnd):
-    view = selectors.draft_view(rnd)
-    choices = [(f"{r['white']['tpn']}-{r['black']['tpn']}", "") for r in view.rows]
-    if view.bye:
-        choices.append((f"{view.bye['team']['tpn']}-bye", ""))
-    form = forms.NoteForm(request.POST, pairing_choices=choices)
+    form = forms.NoteForm(request.POST, pairing_choices=_pairing_choices(selectors.draft_view(rnd)))
     if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(request, form))
+        return _done(request, rnd, exc=_form_errors(form))
     try:
         services.add_note(
             round=rnd, user=request.user, text=form.cleaned_data["text"], pairings=form.pairing_tuples()

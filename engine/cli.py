@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from engine import api, checker, cli_options, generator, snapshot, trf
-from engine.result import PairingImpossible, RoundPairing
+from engine.result import PairingImpossible
 from engine.state import ColourPreferenceType, ScoreKind, TournamentState
 from engine.trf.errors import MAX_INPUT_BYTES, SizeLimitExceeded, TrfError
 
@@ -87,6 +87,7 @@ def _overrides(args: argparse.Namespace) -> trf.Overrides:
         colour_preferences=prefs,
         primary=ScoreKind(args.primary) if args.primary else None,
         secondary_for_colours=False if args.no_secondary_colours else None,
+        options=cli_options.options_from_args(args),
         boards=args.boards,
     )
 
@@ -147,6 +148,8 @@ def load(args: argparse.Namespace) -> tuple[TournamentState, trf.TrfDocument | N
             ),
         )
         return cli_options.apply(state, args), None
+    if system is not None:
+        cli_options.check_fits(system, args)
     doc = trf.read(text, system, _overrides(args))
     doc.state = cli_options.apply(doc.state, args)
     return doc.state, doc
@@ -170,21 +173,6 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
             outputs[args.explain] = pairing.explanation_text() + "\n"
     _commit(outputs, stdout)
     return SUCCESS
-
-
-def check_rounds(
-    state: TournamentState,
-    pairings: dict[int, RoundPairing],
-    doc: trf.TrfDocument | None,
-    only: int | None = None,
-) -> dict[int, list[str]]:
-    """The differences, round by round (kept for callers of the first version; see :mod:`engine.checker`)."""
-    rounds = [only] if only else None
-    if doc is not None:
-        checks = checker.check_document(doc, rounds)
-    else:
-        checks = checker.check_history(state, None, rounds=rounds)
-    return {c.round: c.differences for c in checks}
 
 
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -16,6 +16,8 @@ compared lexicographically (criterion 0 first). It offers:
   greedy "give the vertex its preferred kind of partner whenever an optimal
   perfect matching still allows it" (C.04.6 3.6.2: a team is a top member if
   it can be; 3.5.4: a team is an upfloater if it can be);
+- :meth:`LexMatching.try_classes` -- take many class decisions at once when an
+  optimal perfect matching honours them all (one plain call; for a likely answer);
 - :meth:`LexMatching.fix_partners` -- for vertices in a given order, the
   smallest-ranked partner an optimal perfect matching still allows (3.6.2:
   the bottoms of the tops, in ascending order).
@@ -258,6 +260,23 @@ class LexMatching:
                 fix(w, preferred(w, mate[w]))
             pos += len(window)
 
+    def try_classes(self, decisions: Mapping[int, bool], preferred: Callable[[int, int], bool]) -> bool:
+        """Take all these class decisions at once (``True``: preferred kind) if an
+        optimal perfect matching honours them all; otherwise change nothing.
+        One plain call: useful when the natural answer is likely (3.6.2: the
+        smaller half of a bracket as top members)."""
+        if self.optimum() is None:
+            raise ValueError("no perfect matching")
+        saved = (dict(self.constraints), list(self._live), set(self._dirty))
+        for v, want in decisions.items():
+            self._fix_class(v, preferred, want)
+        mate = self._solve(None, 0)
+        if mate is not None and self._cost_of(mate) == self._optimum:
+            self.mate = mate
+            return True
+        self.constraints, self._live, self._dirty = saved
+        return False
+
     def _fix_class(self, v: int, preferred: Callable[[int, int], bool], want: bool) -> None:
         self._dirty.add(v)
         if want:
@@ -275,10 +294,7 @@ class LexMatching:
         digit = (base - 1).bit_length()
         if digit > self.bonus_bits:
             raise EncodingTooLarge(f"a partner rank needs {digit} bits; only {self.bonus_bits} are left")
-        tail_bits = (base * base).bit_length()
-        if self.bonus_bits - tail_bits < 2 * digit:
-            tail_bits = 0
-        width = max(1, (self.bonus_bits - tail_bits) // digit)
+        width = max(1, self.bonus_bits // digit)
         fixed: set[int] = set()
         pos = 0
         order = list(order)
@@ -293,27 +309,18 @@ class LexMatching:
                 self._fix_pair(v, best, fixed)
                 pos += 1
                 continue
-            pending = [w for w in order[pos:] if w not in fixed]
-            window = pending[:width]
-            weight = {w: base ** (len(window) - 1 - i) << tail_bits for i, w in enumerate(window)}
-            # Below the window's digits, a plain sum nudges the witness towards
-            # small partners for the later vertices too (fewer calls; exactness
-            # only rests on the window's digits).
-            tail = set(pending[width:]) if tail_bits else set()
+            window = [w for w in order[pos:] if w not in fixed][:width]
+            weight = {w: base ** (len(window) - 1 - i) for i, w in enumerate(window)}
 
-            def bonus(a: int, b: int, weight=weight, tail=tail) -> int:
+            def bonus(a: int, b: int, weight=weight) -> int:
                 s = 0
                 if a in weight:
                     s += weight[a] * (base - 1 - rank(a, b))
-                elif a in tail:
-                    s += base - 1 - rank(a, b)
                 if b in weight:
                     s += weight[b] * (base - 1 - rank(b, a))
-                elif b in tail:
-                    s += base - 1 - rank(b, a)
                 return s
 
-            mate = self._accept(self._solve(bonus, digit * len(window) + tail_bits))
+            mate = self._accept(self._solve(bonus, digit * len(window)))
             for w in window:
                 if w not in fixed:
                     self._fix_pair(w, mate[w], fixed)

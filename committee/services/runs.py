@@ -54,16 +54,17 @@ def _enqueue(run_id: int) -> None:
     transaction.on_commit(lambda: compute_pairing.delay(run_id))
 
 
-def _check_previous_round(rnd: Round, unfinished_as_draws: bool) -> None:
+def _check_previous_round(rnd: Round, unfinished_as_draws: bool) -> bool:
+    """Refuse to pair before the previous round is complete; True when going ahead under rule 11."""
     previous = rnd.tournament.rounds.filter(number=rnd.number - 1).first()
     if previous is None or previous.state == S.COMPLETE:
-        return
+        return False
     if unfinished_as_draws and previous.state == S.IN_PLAY:
-        return
+        return True
     hint = (
-        " The committee may go ahead with unfinished games counted as draws (rule 11) once the round is in play."
-        if previous.state != S.IN_PLAY
-        else " Tick 'count unfinished games as draws' (rule 11) to go ahead now."
+        " Tick 'count unfinished games as draws' (rule 11) to go ahead now."
+        if previous.state == S.IN_PLAY
+        else " The committee may go ahead with unfinished games counted as draws (rule 11) once it is in play."
     )
     raise ValidationError(
         f"Round {previous.number} is not complete ({previous.get_state_display().lower()}).{hint}"
@@ -80,7 +81,7 @@ def request_pairing(*, round: Round, user, unfinished_as_draws: bool = False) ->
                 f"Round {rnd.number} is {rnd.get_state_display().lower()}: "
                 "a new pairing can only be computed before approval (start a correction first)."
             )
-        _check_previous_round(rnd, unfinished_as_draws)
+        rule_11 = _check_previous_round(rnd, unfinished_as_draws)
         snapshot = state_to_dict(engine_state(rnd))
         digest = input_hash(snapshot)
         run, created = PairingRun.objects.get_or_create(
@@ -100,7 +101,7 @@ def request_pairing(*, round: Round, user, unfinished_as_draws: bool = False) ->
             run.refresh_from_db()
             created = True
         if rnd.state == S.AWAITING_RESULTS and run.status != Status.SUCCEEDED:
-            _transition(rnd, S.PAIRING_REQUESTED, user, allow_unfinished=unfinished_as_draws)
+            _transition(rnd, S.PAIRING_REQUESTED, user, allow_unfinished=rule_11)
         if created:
             _enqueue(run.pk)
     return run

@@ -87,7 +87,13 @@ def pair_bracket(ctx: Context, bracket: set[int], upfloaters: set[int]) -> Brack
     if opt is None:
         raise AssertionError("the bracket was chosen with a legal pairing (bug)")
     half = len(teams) // 2
-    lm.fix_classes(teams, lambda v, u: u > v, max_preferred=half, max_other=half)
+
+    def is_top(v: int, u: int) -> bool:
+        return u > v
+
+    # The smaller half as tops is the first conceivable choice (3.6.2); else greedily.
+    if not lm.try_classes({t: i < half for i, t in enumerate(teams)}, is_top):
+        lm.fix_classes(teams, is_top, max_preferred=half, max_other=half)
     rank = {t: i for i, t in enumerate(teams)}
     witness = lm.matching()
     tops = [t for t in teams if witness[t] > t]

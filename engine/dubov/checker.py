@@ -9,8 +9,8 @@ gives, and the upfloat limits 2.5 (not in the last round).
 
 from __future__ import annotations
 
-from collections import Counter
-
+from engine.common.checks import bye_barred, is_rematch, placement
+from engine.common.colours import beyond_difference
 from engine.dubov.colours import allocate
 from engine.dubov.limits import STRICT, Limits, colour_allowed, max_upfloats
 from engine.dubov.profile import profiles
@@ -22,31 +22,25 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     out: list[Violation] = []
     profs = profiles(state)
     limits = Limits(state, profs, STRICT)
-    expected = {p.tpn for p in state.to_be_paired()}
-    seen = Counter([t for pr in pairing.pairs for t in (pr.white, pr.black)])
-    if pairing.bye is not None:
-        seen[pairing.bye] += 1
-    for t, n in sorted(seen.items()):
+    placed = placement(state, pairing)
+    for t, n in placed.placed():
         if n > 1:
             out.append(Violation("Dubov 2.1", True, f"{t} appears {n} times in the pairing", (t,)))
-        if t not in expected:
+        if t not in placed.to_be_paired:
             out.append(Violation("Dubov 6", True, f"{t} is not to be paired this round", (t,)))
-    for t in sorted(expected - seen.keys()):
+    for t in placed.unpaired():
         out.append(Violation("Dubov 6", True, f"{t} is left unpaired", (t,)))
-    if pairing.bye is not None:
-        if len(expected) % 2 == 0:
-            out.append(
-                Violation("Dubov 4", True, f"bye to {pairing.bye} though the number is even", (pairing.bye,))
-            )
-        if pairing.bye in profs and profs[pairing.bye].had_unplayed_point:
-            out.append(
-                Violation("Dubov 2.2", True, f"{pairing.bye} has had a point without playing", (pairing.bye,))
-            )
+    if placed.bye_with_even_number:
+        out.append(Violation("Dubov 4", True, f"bye to {pairing.bye} though the number is even", (pairing.bye,)))
+    if bye_barred(state, pairing.bye):
+        out.append(
+            Violation("Dubov 2.2", True, f"{pairing.bye} has had a point without playing", (pairing.bye,))
+        )
     for pr in pairing.pairs:
         a, b = pr.white, pr.black
         if a not in profs or b not in profs:
             continue
-        if a == b or state.have_met(a, b):
+        if a == b or is_rematch(state, a, b):
             out.append(Violation("Dubov 2.1", True, f"{a} and {b} have played each other", (a, b)))
             continue
         out.extend(_colour_violations(limits, a, b))
@@ -59,8 +53,7 @@ def _colour_violations(limits: Limits, white: int, black: int) -> list[Violation
     for t, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
         p = limits.profiles[t]
         if not colour_allowed(p, colour):
-            diff = p.colour_difference + (1 if colour is Colour.WHITE else -1)
-            criterion = "Dubov 2.3" if abs(diff) > 2 else "Dubov 2.4"
+            criterion = "Dubov 2.3" if beyond_difference(p.colours, colour) else "Dubov 2.4"
             out.append(
                 Violation(criterion, False, f"{t} gets {colour.name.lower()} against the limitation", (t,))
             )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.common.colours import within_limits
 from engine.dubov.profile import Profile
 from engine.state import Colour, TournamentState
 
@@ -38,10 +39,7 @@ def max_upfloats(state: TournamentState) -> int:
 
 def colour_allowed(p: Profile, colour: Colour) -> bool:
     """Dubov 2.3 and 2.4 for one participant receiving ``colour``."""
-    diff = p.colour_difference + (1 if colour is Colour.WHITE else -1)
-    if diff > 2 or diff < -2:
-        return False
-    return not (len(p.colours) >= 2 and p.colours[-1] is colour and p.colours[-2] is colour)
+    return within_limits(p.colours, colour)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import rustworkx as rx
 
+from engine.common.boards import by_scores
+from engine.common.scoregroups import scoregroups
 from engine.dubov.bye import choose_bye
 from engine.dubov.completion import Completion
 from engine.dubov.context import RoundContext
@@ -80,7 +82,7 @@ def _attempt(
         pair_first_round(ctx, [t for t in tpns if t != pairing.bye])
     else:
         floaters: list[int] = []
-        for score in sorted({ctx.score(t) for t in ctx.remaining}, reverse=True):
+        for score in scoregroups(sorted(ctx.remaining), ctx.score):
             floaters = pair_scoregroup(ctx, score, floaters)
     _pair_leftovers(ctx)
     pairing.pairs = sorted(ctx.pairs, key=lambda p: _board_key(ctx, p.white, p.black))
@@ -129,5 +131,4 @@ def _pair_leftovers(ctx: RoundContext) -> None:
 
 def _board_key(ctx: RoundContext, a: int, b: int) -> tuple:
     """Boards by the higher score, then the lower score, then the higher R."""
-    sa, sb = ctx.score(a), ctx.score(b)
-    return (-max(sa, sb), -min(sa, sb), -max(ctx.p(a).rating, ctx.p(b).rating), min(a, b))
+    return (*by_scores(ctx.score(a), ctx.score(b)), -max(ctx.p(a).rating, ctx.p(b).rating), min(a, b))

@@ -14,11 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.state import Colour, Outcome, Participant, ScoreKind, TournamentState
-
-#: Outcomes that give a point without playing (Dubov 2.2).
-UNPLAYED_POINT = (Outcome.PAIRING_ALLOCATED_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_POINT_BYE)
-
+from engine.common.colours import due_colour
+from engine.state import Colour, Participant, ScoreKind, TournamentState
 
 @dataclass(frozen=True)
 class Profile:
@@ -36,7 +33,7 @@ class Profile:
     upfloats: int  # times paired against a higher score (Dubov 2.5)
     upfloated_last_round: bool
     was_downfloater: bool  # has been a floater from a higher score group (6.4)
-    had_unplayed_point: bool  # Dubov 2.2
+    had_unplayed_point: bool  # Dubov 2.2: a PAB, forfeit win or full-point bye
 
     @property
     def aro(self) -> float:
@@ -67,19 +64,6 @@ def aro_tenths(state: TournamentState, p: Participant) -> int:
         return 0
     # Round half up in tenths; the small tolerance absorbs binary fractions of decimal strengths.
     return math.floor(sum(ratings) * 10 / len(ratings) + 0.5 + 1e-7)
-
-
-def due_colour(colours: tuple[Colour, ...]) -> Colour | None:
-    """Dubov 1: the colour played less often, or else the other of the last one."""
-    if not colours:
-        return None
-    whites = sum(1 for c in colours if c is Colour.WHITE)
-    blacks = len(colours) - whites
-    if blacks > whites:
-        return Colour.WHITE
-    if whites > blacks:
-        return Colour.BLACK
-    return colours[-1].opposite
 
 
 def _cumulative(state: TournamentState) -> dict[int, list[float]]:
@@ -142,7 +126,7 @@ def profile(state: TournamentState, p: Participant, before: dict[int, list[float
         upfloats=ups,
         upfloated_last_round=last_up,
         was_downfloater=down,
-        had_unplayed_point=any(r.outcome in UNPLAYED_POINT for r in p.history),
+        had_unplayed_point=p.had_bye_or_forfeit_win,
     )
 
 

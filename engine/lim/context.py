@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from engine.common.colours import beyond_difference, colour_difference, due_colour, third_in_a_row
 from engine.state import Colour, ScoreKind, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -54,7 +55,7 @@ class LimPlayer:
     @cached_property
     def diff(self) -> int:
         """Whites minus blacks."""
-        return sum(1 if c is W else -1 for c in self.colours)
+        return colour_difference(self.colours)
 
     @property
     def last(self) -> Colour | None:
@@ -67,22 +68,14 @@ class LimPlayer:
         With unequal colours, the equalising colour; with equal colours, the
         alternate colour; none before the first game (interpretation Lim-12-due).
         """
-        if not self.colours:
-            return None
-        d = self.diff
-        if d > 0:
-            return B
-        if d < 0:
-            return W
-        return self.last.opposite  # type: ignore[union-attr]
+        return due_colour(self.colours)
 
     def breaks(self, colour: Colour) -> list[str]:
         """The articles receiving ``colour`` would break: Lim 12.1(a), 12.1(b)."""
         out = []
-        if len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour:
+        if third_in_a_row(self.colours, colour):
             out.append("12.1(a)")
-        d = self.diff + (1 if colour is W else -1)
-        if abs(d) >= 3:
+        if beyond_difference(self.colours, colour):
             out.append("12.1(b)")
         return out
 

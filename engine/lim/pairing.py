@@ -9,8 +9,8 @@ neighbours are cracked one by one (Lim 9.6).
 
 from __future__ import annotations
 
-from collections import defaultdict
-
+from engine.common.boards import by_scores
+from engine.common.scoregroups import scoregroups
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.scoregroup import GroupOutcome, fmt, pair_group
@@ -97,9 +97,7 @@ def pair_with(ctx: LimContext) -> RoundPairing:
 
 
 def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
-    groups: dict[float, list[int]] = defaultdict(list)
-    for t in players:
-        groups[ctx.score(t)].append(t)
+    groups = scoregroups(players, ctx.score)
     med = ctx.median
     above = sorted((s for s in groups if s > med), reverse=True)
     below = sorted(s for s in groups if s < med)
@@ -156,8 +154,8 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
 
 
 def board_key(ctx: LimContext, a: int, b: int) -> tuple[float, float, int]:
-    sa, sb = ctx.score(a), ctx.score(b)
-    return (-max(sa, sb), -min(sa, sb), min(a, b))
+    """Lim board order (the text is silent): by the scores of the pair, then the higher ranked player."""
+    return (*by_scores(ctx.score(a), ctx.score(b)), min(a, b))
 
 
 def pair_median(

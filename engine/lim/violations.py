@@ -10,8 +10,7 @@ not have (Lim 10), a player floated two rounds running (Lim 10.10).
 
 from __future__ import annotations
 
-from collections import Counter
-
+from engine.common.checks import bye_barred, is_rematch, placement
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
@@ -22,37 +21,28 @@ from engine.state import Colour, TournamentState
 def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
     ctx = LimContext.build(state)
     out: list[Violation] = []
-    to_pair = {p.tpn for p in state.to_be_paired()}
-    seen: Counter[int] = Counter()
-    for p in pairing.pairs:
-        seen[p.white] += 1
-        seen[p.black] += 1
-    if pairing.bye is not None:
-        seen[pairing.bye] += 1
-    for t, n in sorted(seen.items()):
-        if t not in to_pair:
+    placed = placement(state, pairing)
+    for t, n in placed.placed():
+        if t not in placed.to_be_paired:
             out.append(Violation("Lim 7", True, f"{t} is not a participant to be paired in this round", (t,)))
         elif n > 1:
             out.append(Violation("Lim 9", True, f"{t} appears {n} times in the pairing", (t,)))
-    for t in sorted(to_pair - seen.keys()):
+    for t in placed.unpaired():
         out.append(Violation("Lim 9", True, f"{t} is neither paired nor given the bye", (t,)))
 
-    if pairing.bye is not None and pairing.bye in ctx.players:
-        if ctx.players[pairing.bye].bye_barred:
-            out.append(
-                Violation(
-                    "Lim 8.2",
-                    True,
-                    f"{pairing.bye} already had a bye or won a point by default",
-                    (pairing.bye,),
-                )
+    if bye_barred(state, pairing.bye):
+        out.append(
+            Violation(
+                "Lim 8.2",
+                True,
+                f"{pairing.bye} already had a bye or won a point by default",
+                (pairing.bye,),
             )
-        if len(to_pair) % 2 == 0:
-            out.append(
-                Violation(
-                    "Lim 8.1", True, "a bye is given although the number of players is even", (pairing.bye,)
-                )
-            )
+        )
+    if placed.bye_with_even_number and pairing.bye in ctx.players:
+        out.append(
+            Violation("Lim 8.1", True, "a bye is given although the number of players is even", (pairing.bye,))
+        )
 
     try:
         engine = engine_pair(state)
@@ -77,7 +67,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             if a == b:
                 out.append(Violation("Lim 9", True, f"{a} is paired with himself", (a,)))
             continue
-        if ctx.met(a, b):
+        if is_rematch(state, a, b):
             out.append(Violation("Lim 9.1", True, f"{a} and {b} have already played each other", (a, b)))
         for t, c in ((a, Colour.WHITE), (b, Colour.BLACK)):
             for art in ctx.players[t].breaks(c) if ctx.players[t].forbidden else []:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.common.colours import equalising_colour
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.state import Colour
@@ -78,10 +79,7 @@ def allocate(
 
     # Rule 19(1): equalisation of board-1 colours; the larger imbalance first.
     da, db = top.colour_difference, other.colour_difference
-    want = {
-        top.tpn: (W if da < 0 else B if da > 0 else None),
-        other.tpn: (W if db < 0 else B if db > 0 else None),
-    }
+    want = {top.tpn: equalising_colour(top.colours), other.tpn: equalising_colour(other.colours)}
     wt, wo = want[top.tpn], want[other.tpn]
     if wt is not None or wo is not None:
         if wt is not None and wo is not None and wt is wo:

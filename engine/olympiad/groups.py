@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.common.scoregroups import scoregroups
 from engine.olympiad.model import TeamView
 
 TOP, BOTTOM, MEDIAN = "top", "bottom", "median"
@@ -43,11 +44,10 @@ def median_place(n: int) -> int:
 def make_groups(teams: list[TeamView], section_j: bool) -> tuple[list[ScoreGroup], int, TeamView]:
     """The score groups (top first), the index of the middle group and the median team."""
     ordered = sorted(teams, key=lambda t: standings_key(t, section_j))
-    groups: list[ScoreGroup] = []
-    for team in ordered:
-        if not groups or groups[-1].score != team.score:
-            groups.append(ScoreGroup(len(groups), team.score, []))
-        groups[-1].teams.append(team)
+    groups = [
+        ScoreGroup(i, score, members)
+        for i, (score, members) in enumerate(scoregroups(ordered, lambda t: t.score).items())
+    ]
     median_team = ordered[median_place(len(ordered)) - 1]
     middle = next(g.index for g in groups if g.score == median_team.score)
     for g in groups:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.common.colours import colour_difference, within_limits
 from engine.olympiad.options import OlympiadOptions
-from engine.state import Colour, Outcome, Participant, ScoreKind, TournamentState
-
-SCORED_WITHOUT_PLAYING = (Outcome.PAIRING_ALLOCATED_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_POINT_BYE)
+from engine.state import Colour, Participant, ScoreKind, TournamentState
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ class TeamView:
 
     @property
     def colour_difference(self) -> int:
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+        return colour_difference(self.colours)
 
     @property
     def whites(self) -> int:
@@ -43,10 +42,7 @@ class TeamView:
 
     def may_receive(self, colour: Colour) -> bool:
         """Rule 17: board-1 colour difference within +-2, never 3 alike in a row."""
-        diff = self.colour_difference + (1 if colour is Colour.WHITE else -1)
-        if abs(diff) > 2:
-            return False
-        return not (len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour)
+        return within_limits(self.colours, colour)
 
 
 def top_half(state: TournamentState) -> frozenset[int]:
@@ -87,7 +83,7 @@ def build_views(state: TournamentState, opts: OlympiadOptions) -> dict[int, Team
             eb=eb,
             met=frozenset(p.played_opponents | forbidden.get(p.tpn, set())),
             colours=p.colours,
-            scored_without_playing=any(r.outcome in SCORED_WITHOUT_PLAYING for r in p.history),
+            scored_without_playing=p.had_bye_or_forfeit_win,
             imaginary=p.tpn in imaginary,
         )
     return views

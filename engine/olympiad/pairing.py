@@ -12,6 +12,7 @@ Order of work, as a committee does it by hand:
 
 from __future__ import annotations
 
+from engine.common.boards import by_scores
 from engine.olympiad.bye import choose_bye
 from engine.olympiad.colours import allocate
 from engine.olympiad.feasibility import round_completable
@@ -107,11 +108,7 @@ def _coloured_and_ordered(
     # Table order: the higher score first, then the better-placed team.
     ordered = sorted(
         pairs,
-        key=lambda p: (
-            -max(p[0].score, p[1].score),
-            -min(p[0].score, p[1].score),
-            min(rank[p[0].tpn], rank[p[1].tpn]),
-        ),
+        key=lambda p: (*by_scores(p[0].score, p[1].score), min(rank[p[0].tpn], rank[p[1].tpn])),
     )
     result: list[Pair] = []
     for a, b in ordered:

@@ -13,6 +13,7 @@ differences larger than the engine's (rule 15), a bye not to the team rule
 
 from __future__ import annotations
 
+from engine.common.checks import bye_barred, placement, rematches
 from engine.olympiad.model import build_views
 from engine.olympiad.options import parse_options
 from engine.result import RoundPairing, Violation
@@ -23,17 +24,11 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     opts = parse_options(state.options)
     views = build_views(state, opts)
     out: list[Violation] = []
-    expected = {p.tpn for p in state.to_be_paired()}
-    seen: dict[int, int] = {}
-    for p in pairing.pairs:
-        for t in (p.white, p.black):
-            seen[t] = seen.get(t, 0) + 1
-    if pairing.bye is not None:
-        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
-    for t, n in sorted(seen.items()):
+    placed = placement(state, pairing)
+    for t, n in placed.placed():
         if t not in views:
             out.append(Violation("Olympiad rule 13", True, f"team {t} is not a participant", (t,)))
-        elif t not in expected:
+        elif t not in placed.to_be_paired:
             out.append(
                 Violation("Olympiad rule 52", True, f"{views[t].label} is not to be paired this round", (t,))
             )
@@ -41,37 +36,33 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             out.append(
                 Violation("Olympiad rule 13", True, f"team {t} appears {n} times in the pairing", (t,))
             )
-    for t in sorted(expected - seen.keys()):
+    for t in placed.unpaired():
         out.append(Violation("Olympiad rule 13", True, f"{views[t].label} is not paired", (t,)))
-    for p in pairing.pairs:
-        if state.have_met(p.white, p.black):
-            out.append(
-                Violation(
-                    opts.cite("14(a)"),
-                    True,
-                    f"{p.white} and {p.black} have already played each other",
-                    (p.white, p.black),
-                )
+    for p in rematches(state, pairing):
+        out.append(
+            Violation(
+                opts.cite("14(a)"),
+                True,
+                f"{p.white} and {p.black} have already played each other",
+                (p.white, p.black),
             )
-    n_paired = len(expected)
-    if pairing.bye is not None:
-        b = views.get(pairing.bye)
-        if n_paired % 2 == 0:
-            out.append(
-                Violation(
-                    opts.cite(10), True, "a bye is given although the number of teams is even", (pairing.bye,)
-                )
+        )
+    if placed.bye_with_even_number:
+        out.append(
+            Violation(
+                opts.cite(10), True, "a bye is given although the number of teams is even", (pairing.bye,)
             )
-        if b is not None and b.scored_without_playing:
-            out.append(
-                Violation(
-                    opts.cite("14(b)"),
-                    True,
-                    f"{b.label} has already scored without playing and may not receive a bye",
-                    (b.tpn,),
-                )
+        )
+    if bye_barred(state, pairing.bye):
+        out.append(
+            Violation(
+                opts.cite("14(b)"),
+                True,
+                f"{views[pairing.bye].label} has already scored without playing and may not receive a bye",
+                (pairing.bye,),
             )
-    elif n_paired % 2 == 1:
+        )
+    if placed.odd_without_bye:
         out.append(Violation(opts.cite(10), True, "the number of teams is odd but no bye is given", ()))
     # Quality: rule 17 on board 1, as the proposal allocates the colours.
     for p in pairing.pairs:

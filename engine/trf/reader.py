@@ -81,10 +81,12 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
         raise SizeLimitExceeded(f"more than {MAX_PARTICIPANTS} participants")
     _check_games(recs, players)
     ov = overrides or Overrides()
+    options = {**ttype.options, **recs.engine_options, **ov.options}
     if system in TEAM_SYSTEMS:
         if not recs.teams:
             raise TrfError(f"the {system} system pairs teams, and the file has no 310 (or 013) records")
-        parts, pairings, rounds, scoring, boards, seq = _teams(recs, players, ov.boards)
+        bye_value = _olympiad_bye(options) if system == "olympiad" else None
+        parts, pairings, rounds, scoring, boards, seq = _teams(recs, players, ov.boards, bye_value)
     else:
         parts, pairings, rounds, scoring = _individuals(recs, players)
         boards, seq = 1, "W"
@@ -121,7 +123,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
         scoring=scoring,
         unavailable=frozenset(_unavailable_next(recs, players, rounds, tpns, system in TEAM_SYSTEMS)),
         forbidden_pairs=forbidden_pairs(recs, rounds + 1, tpns),
-        options={**ttype.options, **recs.engine_options, **ov.options},
+        options=options,
     )
     return TrfDocument(recs, state, pairings)
 
@@ -278,7 +280,25 @@ def _individuals(recs: TrfRecords, players: dict[int, PlayerLine]):
 # -- teams --------------------------------------------------------------------
 
 
-def _teams(recs: TrfRecords, players: dict[int, PlayerLine], given_boards: int | None = None):
+def _olympiad_bye(options: dict):
+    """What a bye is worth by the Olympiad rules (1998 rule 10, 2007 amended rule 10), by boards."""
+    from engine.olympiad.bye import bye_points
+    from engine.olympiad.options import parse_options
+
+    try:
+        opts = parse_options(options)
+    except ValueError as exc:
+        raise TrfError(str(exc)) from None
+    return lambda boards: bye_points(opts, boards)
+
+
+def _teams(
+    recs: TrfRecords,
+    players: dict[int, PlayerLine],
+    given_boards: int | None = None,
+    bye_value=None,
+):
+    """Teams, their histories and the scoring; ``bye_value(boards)`` is the PAB's value when no 320 says it."""
     gp = GamePoints.from_record(recs.game_scoring)
     team_of = team_membership(recs.teams, players)
     for p in recs.players:
@@ -303,14 +323,16 @@ def _teams(recs: TrfRecords, players: dict[int, PlayerLine], given_boards: int |
         game_draw=gp.draw,
         game_loss=gp.loss,
     )
-    if recs.team_byes is not None:
-        mp, gpts = recs.team_byes.match_points, recs.team_byes.game_points
-        default = scoring.pab_points(boards)
-        scoring = replace(
-            scoring,
-            bye_match_points=None if mp is None or mp == default[0] else mp,
-            bye_game_points=None if gpts is None or gpts == default[1] else gpts,
-        )
+    default = scoring.pab_points(boards)
+    rule_mp, rule_gp = bye_value(boards) if bye_value is not None else default
+    given = recs.team_byes
+    mp = given.match_points if given is not None and given.match_points is not None else rule_mp
+    gpts = given.game_points if given is not None and given.game_points is not None else rule_gp
+    scoring = replace(
+        scoring,
+        bye_match_points=None if mp == default[0] else mp,
+        bye_game_points=None if gpts == default[1] else gpts,
+    )
     reader = TeamReader(recs, players, gp, scoring, boards, seq)
     rounds = reader.rounds_played()
     facts = reader.read(rounds)

@@ -186,3 +186,16 @@ def test_c0406_the_reduced_upfloater_problem_of_large_fields_gives_the_same_pair
     )
     assert sum(answered) > 100, "the reduced problem should answer most selections"
     assert not all(answered), "and leave some to the full problem"
+
+
+def test_c0406_the_exact_method_alone_gives_the_same_pairings_as_the_enumeration(monkeypatch):
+    """With the proven shortcuts switched off, the weighted-matching method
+    (upfloater sets and bracket pairings) must agree with the text on its own."""
+    import engine.c0406.bracket as bracket
+    import engine.c0406.upfloaters as upfloaters
+
+    monkeypatch.setattr(upfloaters, "_fast", lambda *a: None)
+    monkeypatch.setattr(bracket, "_natural", lambda *a: None)
+    test_c0406_engine_pairs_every_small_event_exactly_as_the_enumeration_of_the_text(
+        "exact only", range(8000, 8250), (4, 11), (0, 7), AB, {}
+    )

@@ -78,3 +78,24 @@ def test_an_ordinary_comment_is_still_ignored(olympiad_event):
     state, games = olympiad_event
     text = write(state, games) + "### engine settings are described in docs/engine-cli.md\n"
     assert read(text).state == state
+
+
+@pytest.mark.parametrize(
+    ("version", "section", "bye_gp"), [("2007", "open", 2.0), ("1998", "women", 1.5), ("1998", "open", 2.0)]
+)
+def test_olympiad_rule_10_a_320_record_without_points_gives_the_bye_the_value_of_the_version(
+    version, section, bye_gp
+):
+    # 3 boards: half the boards (the C.04.6 1.4 default) would be 1.5 in every case
+    config = generator.GeneratorConfig(participants=7, rounds=3, boards=3, version=version)
+    state, games = generator.generate("olympiad", config, seed=2, options={"section": section})
+    text = write(state, games)
+    assert "\n320 " in text
+    blank = "".join(
+        (line[:4] + " " * 9 + line[13:] if line.startswith("320") else line) + "\n"
+        for line in text.splitlines()
+    )
+    again = read(blank).state
+    byes = [r for p in again.participants for r in p.history if r.outcome.name == "PAIRING_ALLOCATED_BYE"]
+    assert byes and all((r.match_points, r.game_points) == (1.0, bye_gp) for r in byes)
+    assert again == state

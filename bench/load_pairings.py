@@ -1,13 +1,13 @@
 """Load benchmark of the public pairings page and API, and of "compute" with a real worker.
 
     .venv/bin/python bench/load_pairings.py [--teams 180] [--rounds 4] [--duration 10]
-                                            [--connections 50] [--workers 5]
+                                            [--connections 50] [--workers N]
     .venv/bin/python bench/load_pairings.py --url http://127.0.0.1:8000 --slug SLUG --round 4
 
 Without ``--url`` it builds a fresh PostgreSQL database ``pairing_bench``
 (127.0.0.1:5432, user postgres): a C.04.6 event of ``--teams`` teams whose
 rounds 1..``--rounds`` are each computed by a real Celery worker on Redis
-(``REDIS_URL``, default redis://127.0.0.1:6379/14), approved, published and
+(``--redis``, default redis://127.0.0.1:6379/14, cleared), approved, published and
 played, timing "compute" from the request to the draft being ready. It then
 starts gunicorn on 127.0.0.1 and drives the last round's public page and its
 API endpoint with ``wrk`` (``apt-get install -y wrk``) at ``--connections``
@@ -103,7 +103,9 @@ def build_event(teams: int, rounds: int, seed: int = 2026) -> list[float]:
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from django.core.cache import cache
 
+    cache.clear()  # the bench's own Redis database: nothing cached from an earlier build
     from committee import services
     from committee.models import PairingRun
     from tournaments.models import Membership, Player, Team, Tournament
@@ -191,6 +193,11 @@ def main() -> None:
     parser.add_argument("--url", help="a running site (http://127.0.0.1:PORT); skips building and compute")
     parser.add_argument("--slug", default=SLUG)
     parser.add_argument("--round", type=int, help="the round to load (default: the last built)")
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/14",
+        help="a Redis database the bench may clear (broker, cache)",
+    )
     parser.add_argument("--teams", type=int, default=180)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--duration", type=int, default=10)
@@ -209,7 +216,7 @@ def main() -> None:
             env = {
                 **os.environ,
                 "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}?conn_max_age=60",
-                "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
+                "REDIS_URL": args.redis,
                 "DJANGO_DEBUG": "false",
                 "DJANGO_CONN_MAX_AGE": "60",
                 "DJANGO_LOG_LEVEL": "WARNING",

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -79,17 +81,19 @@ class RoundPairings(APIView):
     @extend_schema(responses=serializers.RoundPairingsSerializer)
     def get(self, request, slug: str, number: int):
         key = public_cache_keys(slug, number)["api"]
-        data = cache.get(key)
-        if data is None:
+        body = cache.get(key)
+        if body is None:
             rnd = _round(self)
-            publications = list(selectors.publications_of(rnd))
+            publications = selectors.public_publications(rnd)
             latest = publications[0] if publications else None
             data = serializers.RoundPairingsSerializer(
                 {"round": rnd.number, "latest": latest, "history": publications}
             ).data
+            body = JSONRenderer().render(data)
             if publications:
-                cache.set(key, data, TIMEOUT)
-        return Response(data)
+                cache.set(key, body, TIMEOUT)
+        # Published pairings change only by a new publication: the JSON is kept as bytes.
+        return HttpResponse(body, content_type="application/json")
 
 
 class DraftDetail(APIView):

@@ -12,6 +12,6 @@ TIMEOUT = 300  # seconds; publication also drops the entries at once
 
 def public_cache_keys(slug: str, number: int) -> dict[str, str]:
     return {
-        "page": f"committee:public-page:{slug}:{number}",
-        "api": f"committee:public-api:{slug}:{number}",
+        "page": f"committee:public-page:v1:{slug}:{number}",
+        "api": f"committee:public-api-json:v1:{slug}:{number}",
     }

@@ -28,7 +28,7 @@ def round_pairings(request, slug: str, number: int):
             return HttpResponse(html)
     tournament = selectors.tournament_by_slug(slug)
     rnd = selectors.round_of(tournament, number)
-    publications = list(selectors.publications_of(rnd))
+    publications = selectors.public_publications(rnd)
     latest = selectors.publication_view(publications[0]) if publications else None
     response = render(
         request,
@@ -43,5 +43,12 @@ def round_pairings(request, slug: str, number: int):
 @require_GET
 def tournament_pairings(request, slug: str):
     tournament = selectors.tournament_by_slug(slug)
-    rounds = selectors.rounds_for_dashboard(tournament)
-    return render(request, "public/tournament_pairings.html", {"tournament": tournament, "rounds": rounds})
+    rows = [
+        {
+            "round": r,
+            "number": r.publications.all()[0].number if r.publications.all() else None,
+            "public": bool(r.publications.all()) or r.state in selectors.PUBLIC_STATES,
+        }
+        for r in selectors.rounds_for_dashboard(tournament)
+    ]
+    return render(request, "public/tournament_pairings.html", {"tournament": tournament, "rows": rows})

@@ -15,8 +15,9 @@ from django.shortcuts import get_object_or_404
 
 from committee.models import Approval, Decision, DraftVersion, PairingRun, Publication
 from engine import systems
-from tournaments.models import Round, Tournament
+from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
+from tournaments.states import PAIRED_STATES
 
 
 def tournament_by_slug(slug: str) -> Tournament:
@@ -80,8 +81,40 @@ def publications_of(round: Round) -> QuerySet[Publication]:
     return round.publications.select_related("published_by").order_by("-number")
 
 
-def latest_publication(round: Round) -> Publication | None:
-    return round.publications.order_by("-number").first()
+# Round states in which a pairing is public (approved is not yet).
+PUBLIC_STATES = frozenset(PAIRED_STATES) - {RoundState.APPROVED}
+
+
+def public_publications(round: Round) -> list[Publication]:
+    """The publications the public sees, newest first.
+
+    A round paired outside the committee's cycle (imported from a TRF file,
+    or the demo's seeded rounds) has matches but no publication: once it is
+    in a public state its matches are shown as one unsaved publication.
+    """
+    publications = list(publications_of(round))
+    if publications or round.state not in PUBLIC_STATES:
+        return publications
+    matches = list(round.matches.select_related("white_team", "black_team").order_by("table"))
+    if not matches:
+        return []
+    teams = {str(tpn): info for tpn, info in team_names(round).items()}
+    pairing = {
+        "round": round.number,
+        "pairs": [{"white": m.white_team.tpn, "black": m.black_team.tpn} for m in matches if not m.is_bye],
+        "bye": next((m.white_team.tpn for m in matches if m.is_bye), None),
+    }
+    return [
+        Publication(
+            round=round,
+            number=1,
+            pairing=pairing,
+            teams=teams,
+            published_at=round.published_at or round.state_changed_at,
+            reason="",
+            changes=[],
+        )
+    ]
 
 
 # -- rows ---------------------------------------------------------------------------
@@ -99,7 +132,8 @@ def _scores(snapshot: dict[str, Any] | None) -> dict[int, tuple[float, float]]:
     }
 
 
-def _team_names(round: Round) -> dict[int, dict[str, str]]:
+def team_names(round: Round) -> dict[int, dict[str, str]]:
+    """Name, short name and federation of the tournament's teams, by TPN (as a publication keeps them)."""
     return {
         t["tpn"]: {
             "name": t["name"],
@@ -171,6 +205,13 @@ class DraftView:
     system_label: str = ""
 
     @property
+    def compute_seconds(self) -> float | None:
+        """How long the worker took for the draft's run (claim to result)."""
+        if self.run is None or self.run.started_at is None or self.run.finished_at is None:
+            return None
+        return (self.run.finished_at - self.run.started_at).total_seconds()
+
+    @property
     def blocked(self) -> bool:
         return bool(
             self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
@@ -193,7 +234,7 @@ def draft_view(round: Round) -> DraftView:
     if version is None:
         return view
     run = version.run
-    names = _team_names(round)
+    names = team_names(round)
     view.rows, view.bye = pairing_rows(
         version.pairing, names, _scores(run.input_snapshot), engine=run.output, report=version.check_report
     )
@@ -217,7 +258,7 @@ def writeup_draft(round: Round) -> str:
     if version is None:
         return ""
     run = version.run
-    names = _team_names(round)
+    names = team_names(round)
 
     def team(tpn) -> str:
         info = names.get(tpn)

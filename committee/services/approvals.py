@@ -24,10 +24,10 @@ from committee.errors import ApprovalBlocked
 from committee.models import Approval, ArbiterOverride, Decision, DraftVersion, Publication
 from committee.pairing_codec import pairing_from_dict
 from committee.public_cache import public_cache_keys
-from committee.selectors import approvals_needed
+from committee.selectors import approvals_needed, team_names
 from committee.services.drafts import _to, lock_current
 from engine import api
-from tournaments.models import Round, RoundState, Team
+from tournaments.models import Round, RoundState
 from tournaments.services import save_pairing
 
 S = RoundState
@@ -114,10 +114,7 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
             changes = api.describe_differences(pairing_from_dict(previous.pairing), pairing)
             if not reason:
                 raise ValidationError("A correction of a published pairing needs a reason (rule 57).")
-        teams = {
-            str(t.tpn): {"name": t.name, "short_name": t.label, "federation": t.federation}
-            for t in Team.objects.filter(tournament_id=rnd.tournament_id, tpn__isnull=False)
-        }
+        teams = {str(tpn): info for tpn, info in team_names(rnd).items()}
         publication = Publication.objects.create(
             round=rnd,
             number=(previous.number + 1) if previous else 1,

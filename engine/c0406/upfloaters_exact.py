@@ -27,7 +27,8 @@ from engine.matching import LexMatching
 
 REDUCE_FROM = 150  # fields smaller than this are solved in full
 REDUCE_RATIO = 2  # ... and so are fields whose lower teams are fewer than this times the near ones
-NEAR_EXTRA = 10  # near teams: whole levels, at least 2 * residents + NEAR_EXTRA
+NEAR_EXTRA = 10
+EXPLAIN_UP_TO = 300  # vertices up to which the exact method also says whether C6 or C7 decided  # near teams: whole levels, at least 2 * residents + NEAR_EXTRA
 
 
 def exact_upfloaters(
@@ -110,29 +111,33 @@ def _solve(
     def up_of(a: int, b: int) -> int:
         return b if a in top else a
 
-    # C4: the smallest number of upfloaters.
-    lm = LexMatching(vertices, {(a, b): (1 if is_up_edge(a, b) else 0,) for a, b in pairs})
-    opt = lm.optimum()
-    if opt is None:
-        if keep_witness:
-            return None
-        raise AssertionError("C3 was guaranteed by the previous step (bug)")
-    k = opt[0]
-    if k == 0:
-        return ([], 0, [], lm.matching()) if keep_witness else ([], 0, [])
-    # C5: the deepest score level needed (one call when the levels fit in the weights).
+    # C4 and C5 in one problem when the score levels fit in the weights (C5 in
+    # base |residents| + 1, which bounds the number of upfloaters); otherwise C4
+    # first, then the deepest level needed, then C5 in base k + 1.
+    base = len(top) + 1
     deepest = n_levels
-    if n_levels * (k + 1).bit_length() > 30:
-        for d in range(1, n_levels):
-            edges = {
-                (a, b): (1 if is_up_edge(a, b) else 0,)
-                for a, b in pairs
-                if not is_up_edge(a, b) or depth[up_of(a, b)] <= d
-            }
-            o = LexMatching(vertices, edges).optimum()
-            if o is not None and o[0] == k:
-                deepest = d
-                break
+    if n_levels * base.bit_length() > 30:
+        lm = LexMatching(vertices, {(a, b): (1 if is_up_edge(a, b) else 0,) for a, b in pairs})
+        opt = lm.optimum()
+        if opt is None:
+            if keep_witness:
+                return None
+            raise AssertionError("C3 was guaranteed by the previous step (bug)")
+        k = opt[0]
+        if k == 0:
+            return ([], 0, [], lm.matching()) if keep_witness else ([], 0, [])
+        base = k + 1
+        if n_levels * base.bit_length() > 30:
+            for d in range(1, n_levels):
+                edges = {
+                    (a, b): (1 if is_up_edge(a, b) else 0,)
+                    for a, b in pairs
+                    if not is_up_edge(a, b) or depth[up_of(a, b)] <= d
+                }
+                o = LexMatching(vertices, edges).optimum()
+                if o is not None and o[0] == k:
+                    deepest = d
+                    break
     following = {p for p in lower if depth[p] == 1}
     use_c7 = ctx.c7_c10_apply
     floaters = ctx.prev_floaters
@@ -145,7 +150,7 @@ def _solve(
                 if depth[up] > deepest:
                     continue
                 c7 = 1 if with_c7 and use_c7 and up in floaters else 0
-                edges[(a, b)] = (1, (k + 1) ** (depth[up] - 1), 0, c7)
+                edges[(a, b)] = (1, base ** (depth[up] - 1), 0, c7)
             else:
                 c6 = 0
                 if with_c6 and a not in top and b not in top and (depth[a] == 1) != (depth[b] == 1):
@@ -155,7 +160,13 @@ def _solve(
 
     lm = build(True)
     opt = lm.optimum()
-    assert opt is not None and opt[0] == k
+    if opt is None:
+        if keep_witness:
+            return None
+        raise AssertionError("C3 was guaranteed by the previous step (bug)")
+    k = opt[0]
+    if k == 0:
+        return ([], 0, [], lm.matching()) if keep_witness else ([], 0, [])
     c6 = opt[2]
     notes: list[str] = []
     if ctx.options["c6"] == "pass_fail":
@@ -180,7 +191,9 @@ def _solve(
     if len(ups) < k:
         return None  # a joker is an upfloater: the reduced problem cannot tell
     # Which criterion passed over the sets that come first in 3.5.4's order?
-    if (c6_applied and c6) or (use_c7 and any(p in floaters for p in order)):
+    # (Two more problems: only said for fields of moderate size.)
+    explain = len(vertices) <= EXPLAIN_UP_TO
+    if explain and ((c6_applied and c6) or (use_c7 and any(p in floaters for p in order))):
         plain = first_set(build(False, False))
         if plain != ups:
             by_c6 = first_set(build(True, False)) if c6_applied else plain

@@ -1,6 +1,6 @@
 """Score groups: the participants with the same score, the highest score first.
 
-Every Swiss text pairs score group by score group (C.04.6 1.3 "scoregroup";
+Every Swiss text pairs score group by score group (C.04.6 1.3.1 "scoregroup";
 Olympiad 1998 rule 16; Dubov 6; Lim 9.2). Where each system starts, in
 which order it visits the groups and how it lists a group's members is its
 own; the grouping itself is this.

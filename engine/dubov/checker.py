@@ -31,7 +31,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     for t in placed.unpaired():
         out.append(Violation("Dubov 6", True, f"{t} is left unpaired", (t,)))
     if placed.bye_with_even_number:
-        out.append(Violation("Dubov 4", True, f"bye to {pairing.bye} though the number is even", (pairing.bye,)))
+        out.append(
+            Violation("Dubov 4", True, f"bye to {pairing.bye} though the number is even", (pairing.bye,))
+        )
     if bye_barred(state, pairing.bye):
         out.append(
             Violation("Dubov 2.2", True, f"{pairing.bye} has had a point without playing", (pairing.bye,))

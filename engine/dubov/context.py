@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.common.completion import Completion
 from engine.dubov.colours import allocate
-from engine.dubov.completion import Completion
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
 from engine.result import Pair, RoundPairing

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.dubov.completion import Completion
+from engine.common.completion import Completion
 from engine.dubov.context import RoundContext
 from engine.state import Colour
 

@@ -7,12 +7,11 @@ relaxed only when no pairing respects them (see ``engine.dubov.limits``).
 
 from __future__ import annotations
 
-import rustworkx as rx
-
 from engine.common.boards import by_scores
+from engine.common.completion import Completion
+from engine.common.pairable import maximum_matching
 from engine.common.scoregroups import scoregroups
 from engine.dubov.bye import choose_bye
-from engine.dubov.completion import Completion
 from engine.dubov.context import RoundContext
 from engine.dubov.first_round import pair_first_round
 from engine.dubov.limits import LEVELS, NO_COLOUR_LIMITS, NO_UPFLOAT_LIMITS, STRICT, Limits
@@ -108,15 +107,14 @@ def _pair_leftovers(ctx: RoundContext) -> None:
     left = sorted(ctx.remaining)
     if not left:
         return
-    index = {t: i for i, t in enumerate(left)}
-    g = rx.PyGraph()
-    g.add_nodes_from(left)
-    for a in left:
-        for b in ctx.completion.adj[a]:
-            if b in index and a < b:
-                g.add_edge(index[a], index[b], 10_000 - int(10 * abs(ctx.score(a) - ctx.score(b))))
-    matching = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
-    for a, b in sorted(tuple(sorted((left[i], left[j]))) for i, j in matching):
+    edges = [
+        (a, b, 10_000 - int(10 * abs(ctx.score(a) - ctx.score(b))))
+        for a in left
+        for b in ctx.completion.adj[a]
+        if b in ctx.remaining and a < b
+    ]
+    mate = maximum_matching(left, edges)
+    for a, b in sorted((a, b) for a, b in mate.items() if a < b):
         ctx.completion.fix(a, b)
         ctx.record_pair(
             a,

@@ -15,7 +15,9 @@ import math
 from dataclasses import dataclass
 
 from engine.common.colours import due_colour
-from engine.state import Colour, Participant, ScoreKind, TournamentState
+from engine.common.floats import Float, float_history, scores_before_rounds
+from engine.state import Colour, Participant, TournamentState
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -66,19 +68,6 @@ def aro_tenths(state: TournamentState, p: Participant) -> int:
     return math.floor(sum(ratings) * 10 / len(ratings) + 0.5 + 1e-7)
 
 
-def _cumulative(state: TournamentState) -> dict[int, list[float]]:
-    """Each participant's score before round 1, 2, ... (index r-1)."""
-    kind = state.scoring.primary
-    out: dict[int, list[float]] = {}
-    for p in state.participants:
-        acc, seq = 0.0, [0.0]
-        for r in p.history:
-            acc += r.match_points if kind is ScoreKind.MATCH_POINTS else r.game_points
-            seq.append(acc)
-        out[p.tpn] = seq
-    return out
-
-
 def _float_history(
     state: TournamentState, p: Participant, before: dict[int, list[float]] | None = None
 ) -> tuple[int, bool, bool]:
@@ -89,25 +78,8 @@ def _float_history(
     "floater from higher score groups" (6.4) as one paired against a lower
     score. Forfeited pairings count: the pairing was made.
     """
-    before = before or _cumulative(state)
-    ups = 0
-    last_up = False
-    down = False
-    for i, rec in enumerate(p.history):
-        if not rec.outcome.had_opponent or rec.opponent not in state.by_tpn:
-            if i == len(p.history) - 1:
-                last_up = False
-            continue
-        mine = before[p.tpn][i]
-        theirs = before[rec.opponent][i]
-        up = theirs > mine
-        if up:
-            ups += 1
-        if theirs < mine:
-            down = True
-        if i == len(p.history) - 1:
-            last_up = up
-    return ups, last_up, down
+    floats = float_history(state, p, before)
+    return floats.count(Float.UP), bool(floats) and floats[-1] is Float.UP, Float.DOWN in floats
 
 
 def profile(state: TournamentState, p: Participant, before: dict[int, list[float]] | None = None) -> Profile:
@@ -132,7 +104,7 @@ def profile(state: TournamentState, p: Participant, before: dict[int, list[float
 
 def profiles(state: TournamentState) -> dict[int, Profile]:
     """Profiles of every participant (paired or not) by TPN."""
-    before = _cumulative(state)
+    before = scores_before_rounds(state, state.scoring.primary)
     return {p.tpn: profile(state, p, before) for p in state.participants}
 
 

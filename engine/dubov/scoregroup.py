@@ -6,7 +6,7 @@ Order: the floaters from above (8), the transfers (7.1-7.4), the two columns
 
 from __future__ import annotations
 
-from engine.dubov.completion import Completion
+from engine.common.completion import Completion
 from engine.dubov.context import RoundContext
 from engine.dubov.floaters import choose_floaters, pair_floaters
 from engine.dubov.transfers import balance_7_3_7_4, transfer_7_1, transfer_7_2

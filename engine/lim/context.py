@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from engine.common.colours import beyond_difference, colour_difference, due_colour, third_in_a_row
+from engine.common.floats import Float, float_history, scores_before_rounds
 from engine.state import Colour, ScoreKind, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -116,13 +117,10 @@ class LimContext:
         kind = state.scoring.primary
         rp = state.rounds_played
         players: dict[int, LimPlayer] = {}
+        before = scores_before_rounds(state, kind)
         for p in state.participants:
-            floated = False
-            if rp >= 1:
-                rec = p.history[-1]
-                if rec.outcome.had_opponent and rec.opponent in state.by_tpn:
-                    opp = state.by_tpn[rec.opponent]
-                    floated = p.score_after(kind, rp - 1) != opp.score_after(kind, rp - 1)
+            floats = float_history(state, p, before)
+            floated = bool(floats) and floats[-1] in (Float.UP, Float.DOWN)
             players[p.tpn] = LimPlayer(
                 tpn=p.tpn,
                 score=p.score(kind),

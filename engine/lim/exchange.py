@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.lim.matching import PerfectOracle
+from engine.common.completion import Completion
 
 
 class PairRules(Protocol):
@@ -207,8 +207,8 @@ class Search:
 
     def _run_with_oracle(self) -> list[tuple[int, int]] | None:
         compat: Callable[[int, int], bool] = self.rules.compatible
-        oracle = PerfectOracle(self.order, compat)
-        if not oracle.feasible:
+        oracle = Completion(self.order, compat)
+        if not oracle.perfect:
             return None
         fixed: list[tuple[int, int]] = []
         open_ = list(self.order)
@@ -224,7 +224,7 @@ class Search:
             for c in order:
                 if not compat(p, c):
                     rejected.append((c, "incompatible"))
-                elif oracle.try_fix(p, c):
+                elif oracle.fix(p, c):
                     chosen = c
                     break
                 else:

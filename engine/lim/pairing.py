@@ -104,40 +104,15 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
     rp.explain(
         "Lim 9.2",
         "bracket",
-        f"score-groups {[fmt(s) for s in sorted(groups, reverse=True)]}; median score {fmt(med)}"
+        f"score-groups {[fmt(s) for s in groups]}; median score {fmt(med)}"
         + ("" if med in groups else " (no player has it: the median group holds only floaters)")
         + f"; order: {[fmt(s) for s in above]} downward, {[fmt(s) for s in below]} upward, median last",
         median=med,
         groups={fmt(s): sorted(v) for s, v in groups.items()},
     )
 
-    def next_residents(seq: list[float], i: int, other: list[float]) -> list[int]:
-        if i + 1 < len(seq):
-            return groups[seq[i + 1]]
-        if med in groups:
-            return groups[med]
-        return groups[other[-1]] if other else []
-
-    high: list[GroupOutcome] = []
-    incoming: dict[int, str] = {}
-    for i, s in enumerate(above):
-        out = pair_group(
-            ctx, rp, label=f"score-group {fmt(s)}", residents=groups[s], incoming=incoming,
-            downward=True, adjacent=next_residents(above, i, below),
-        )  # fmt: skip
-        high.append(out)
-        incoming = {t: "DF" for t in out.floaters}
-    down_floaters = incoming
-    low: list[GroupOutcome] = []
-    incoming = {}
-    for i, s in enumerate(below):
-        out = pair_group(
-            ctx, rp, label=f"score-group {fmt(s)}", residents=groups[s], incoming=incoming,
-            downward=False, adjacent=next_residents(below, i, above),
-        )  # fmt: skip
-        low.append(out)
-        incoming = {t: "UF" for t in out.floaters}
-    up_floaters = incoming
+    high, down_floaters = _one_pass(ctx, rp, groups, above, below, downward=True)
+    low, up_floaters = _one_pass(ctx, rp, groups, below, above, downward=False)
 
     median = pair_median(ctx, rp, groups.get(med, []), down_floaters, up_floaters, high, low)
     made = [(p, True) for g in high for p in g.pairs]
@@ -151,6 +126,44 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
             pair.colour_article, "colour", f"board {board}: {pair.white} White, {pair.black} Black",
             white=pair.white, black=pair.black, board=board,
         )  # fmt: skip
+
+
+def _one_pass(
+    ctx: LimContext,
+    rp: RoundPairing,
+    groups: dict[float, list[int]],
+    seq: list[float],
+    other: list[float],
+    *,
+    downward: bool,
+) -> tuple[list[GroupOutcome], dict[int, str]]:
+    """Lim 9.2: the score-groups ``seq`` in turn towards the median group, each passing its floaters on.
+
+    Pairing downward the floaters are "DF" (from a higher group), upward "UF".
+    The adjacent score-group of the last one before the median group is the
+    median group, or, where nobody has the median score, the nearest group
+    of the other pass (``other``).
+    """
+    med = ctx.median
+
+    def adjacent(i: int) -> list[int]:
+        if i + 1 < len(seq):
+            return groups[seq[i + 1]]
+        if med in groups:
+            return groups[med]
+        return groups[other[-1]] if other else []
+
+    kind = "DF" if downward else "UF"
+    outcomes: list[GroupOutcome] = []
+    incoming: dict[int, str] = {}
+    for i, s in enumerate(seq):
+        out = pair_group(
+            ctx, rp, label=f"score-group {fmt(s)}", residents=groups[s], incoming=incoming,
+            downward=downward, adjacent=adjacent(i),
+        )  # fmt: skip
+        outcomes.append(out)
+        incoming = {t: kind for t in out.floaters}
+    return outcomes, incoming
 
 
 def board_key(ctx: LimContext, a: int, b: int) -> tuple[float, float, int]:

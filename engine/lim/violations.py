@@ -41,7 +41,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         )
     if placed.bye_with_even_number and pairing.bye in ctx.players:
         out.append(
-            Violation("Lim 8.1", True, "a bye is given although the number of players is even", (pairing.bye,))
+            Violation(
+                "Lim 8.1", True, "a bye is given although the number of players is even", (pairing.bye,)
+            )
         )
 
     try:

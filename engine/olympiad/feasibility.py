@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import rustworkx as rx
+from engine.common.pairable import maximum_matching
 
 Allowed = Callable[[int, int], bool]
 
@@ -45,20 +45,14 @@ def perfectly_pairable(tpns: Sequence[int], allowed: Allowed, floaters: Sequence
                 return False
         if degrees_ok:
             return True
-    graph = rx.PyGraph()
-    graph.add_nodes_from(list(tpns))
-    edges = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            if allowed(tpns[i], tpns[j]):
-                edges.append((i, j, 1))
+    nodes: list[int | None] = list(tpns)
+    edges = [(tpns[i], tpns[j], 1) for i in range(n) for j in range(i + 1, n) if allowed(tpns[i], tpns[j])]
     if odd:
-        dummy = graph.add_node(None)
+        # One floater leaves the group: a placeholder partner for each team that may float.
+        nodes.append(None)
         float_set = set(floaters)
-        edges.extend((i, dummy, 1) for i, t in enumerate(tpns) if t in float_set)
-    graph.add_edges_from(edges)
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda _: 1)
-    return 2 * len(matching) == graph.num_nodes()
+        edges.extend((t, None, 1) for t in tpns if t in float_set)
+    return len(maximum_matching(nodes, edges)) == len(nodes)
 
 
 def round_completable(met: dict[int, frozenset[int]], unpaired: frozenset[int]) -> bool:

@@ -104,6 +104,7 @@ def import_trf(
             name=p.name or f"Team {p.tpn}",
             federation=p.federation[:3],
             strength=p.rating,
+            is_extra=p.unranked,
         )
         teams[p.tpn] = team
         for order, pl in enumerate(p.roster, start=1):

@@ -171,3 +171,20 @@ def test_a_correction_reopened_without_amendment_can_be_approved_again_and_repub
     services.approve(version=version, user=member)
     again = services.publish(version=version, user=member, reason="Bye confirmed, pairing unchanged")
     assert again.number == 2 and again.changes == []
+
+
+def test_a_round_paired_outside_the_committee_shows_its_matches_once_public(committee_event, client):
+    """An imported or seeded round has matches but no publication: the public sees its matches."""
+    from engine.result import Pair, RoundPairing
+    from tournaments.services import save_pairing, transition_round
+
+    rnd = committee_event.round(1)
+    save_pairing(rnd, RoundPairing(round=1, pairs=[Pair(2, 1), Pair(3, 4), Pair(5, 6)], bye=7))
+    page = f"/t/{committee_event.tournament.slug}/round/1/pairings/"
+    assert b"has not been published yet" in client.get(page).content
+    for target in ("pairing_requested", "draft_computed", "under_review", "approved", "published"):
+        rnd = transition_round(rnd, target)
+    body = client.get(page).content.decode()
+    assert "Team 2</td>" in body and "<em>bye</em>" in body
+    api = client.get(f"/api/tournaments/{committee_event.tournament.slug}/rounds/1/pairings/").json()
+    assert api["latest"]["pairings"][0]["white"]["tpn"] == 2 and api["latest"]["bye"]["team"]["tpn"] == 7

@@ -86,14 +86,19 @@ def test_c0406_1_1_2_a_new_order_must_list_every_team_once(make_tournament, make
         set_tpn_order(t, [a.pk, a.pk, b.pk])
 
 
-def test_c0406_1_1_2_tpns_cannot_change_once_round_1_is_paired(make_tournament, make_team):
+@pytest.mark.parametrize(
+    "state", [RoundState.PAIRING_REQUESTED, RoundState.UNDER_REVIEW, RoundState.PUBLISHED]
+)
+def test_c0406_1_1_2_tpns_cannot_change_once_round_1_is_being_paired(make_tournament, make_team, state):
     t = make_tournament()
     a, b = make_team(t, "A", tpn=1), make_team(t, "B", tpn=2)
-    t.rounds.filter(number=1).update(state=RoundState.PUBLISHED)
-    with pytest.raises(ValidationError, match="round 1 is paired"):
+    t.rounds.filter(number=1).update(state=state)
+    with pytest.raises(ValidationError, match="pairing of round 1 has been requested"):
         set_tpn_order(t, [b.pk, a.pk])
-    with pytest.raises(ValidationError, match="round 1 is paired"):
+    with pytest.raises(ValidationError, match="pairing of round 1 has been requested"):
         assign_initial_order(t)
+    a.refresh_from_db()
+    assert a.tpn == 1
 
 
 def test_c0406_4_1_the_initial_colour_is_drawn_once_and_recorded(make_tournament):

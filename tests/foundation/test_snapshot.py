@@ -126,3 +126,11 @@ def test_teams_without_tpn_stop_the_snapshot(make_tournament, make_team):
     make_team(t, "A")
     with pytest.raises(ValidationError, match="without a TPN"):
         engine_state(t.rounds.get(number=1))
+
+
+def test_olympiad_1998_rules_2_3_the_extra_team_is_paired_but_not_ranked(league, make_team):
+    t, _ = league
+    make_team(t, "Extra", tpn=7, is_extra=True)
+    state = engine_state(t.rounds.get(number=2))
+    assert state.by_tpn[7].unranked
+    assert 7 in [p.tpn for p in state.to_be_paired()]

@@ -10,7 +10,7 @@ alphabetically. For 4-board teams (and the 1998 women's 3 boards) the
 engine's ``engine.olympiad.ranking.initial_order`` decides, with the
 tournament's Olympiad text (2007: one tie-break rating, the 5th); other
 sizes use ``initial_order`` below, the same rules generalised. C.04.6 1.1.2: any order the competition's rules give; the
-committee may set or reorder TPNs until round 1 is paired
+committee may set or reorder TPNs until round 1's pairing is requested
 (``set_tpn_order``), and every change is kept in the team's history.
 """
 
@@ -24,7 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Team, Tournament
+from ..models import RoundState, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,13 @@ def compute_team_strength(team: Team) -> float:
 
 
 def _refuse_after_round_one(tournament: Tournament) -> None:
+    """TPNs are fixed once round 1 is being paired: a draft names teams by TPN."""
     first = tournament.rounds.filter(number=1).first()
-    if first is not None and first.is_paired:
-        raise ValidationError("TPNs cannot change once round 1 is paired (C.04.6 1.1.2).")
+    if first is not None and first.state != RoundState.AWAITING_RESULTS:
+        raise ValidationError(
+            "TPNs cannot change once the pairing of round 1 has been requested (C.04.6 1.1.2): "
+            "the draft and the published pairing name teams by TPN."
+        )
 
 
 @transaction.atomic

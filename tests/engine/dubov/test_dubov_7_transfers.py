@@ -117,3 +117,24 @@ def test_dubov_7_transfers_run_in_the_order_7_1_then_7_2_then_7_3():
     assert transfers[2].data["moved"] == [2]  # lowest ARO of the Whites 2, 3, 4
     opp = pairing.opponents()
     assert opp[1] == 5 and opp[2] in (3, 4, 6) and opp[7] == 8
+
+
+def four_whites_two_blacks(ratings_3_4: tuple[float, float], names: dict[int, str] | None = None):
+    """Scoregroup 1: 3-6 due White (3 and 4 with ARO 2000), 1 and 2 due Black."""
+    from tests.engine.dubov.builders import make_state
+
+    ratings = {1: 2400, 2: 2300, 3: ratings_3_4[0], 4: ratings_3_4[1], 5: 2100, 6: 2100}
+    ratings |= {11: 2000, 12: 2000, 13: 2020, 14: 2030, 15: 1900, 16: 1900}
+    games = [(11, 3, "0"), (12, 4, "0"), (13, 5, "0"), (14, 6, "0"), (1, 15, "1"), (2, 16, "1")]
+    return make_state(ratings, [games], withdrawn=set(range(11, 17)), names=names)
+
+
+def test_dubov_7_3_with_equal_aro_the_white_with_the_higher_r_moves_to_the_black_subgroup():
+    (moved,) = steps(pair(four_whites_two_blacks((2100, 2150))), article="Dubov 7.3")
+    assert moved.data["moved"] == [4]
+
+
+def test_dubov_7_3_with_equal_aro_and_r_the_alphabetical_list_decides_from_the_top():
+    names = {t: f"Player {t:03d}" for t in range(1, 17)} | {3: "Zeller", 4: "Adler"}
+    (moved,) = steps(pair(four_whites_two_blacks((2100, 2100), names)), article="Dubov 7.3")
+    assert moved.data["moved"] == [4]

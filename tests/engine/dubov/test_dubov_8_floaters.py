@@ -47,3 +47,26 @@ def test_dubov_8_2_a_floater_meets_the_highest_r_with_the_opposite_due_colour():
         "Dubov 8.2",
         "Dubov 8.2",
     ]
+
+
+def star_group_with_equal_r(aro6: float, aro8: float):
+    """As ``star_group``, but 6 and 8 (both due Black, both 2250) differ only in ARO."""
+    return scripted(
+        {1: 2600, 2: 2500, 3: 2450, 4: 2400, 5: 2300, 6: 2250, 7: 2200, 8: 2250},
+        {
+            1: [("W", 0, "1"), ("B", 1, "1")],
+            2: [("B", 0, "1"), ("W", 0, "1")],
+            3: [("W", 0, "1"), ("B", 1, "1")],
+            4: [("B", 0, "1"), ("W", 1, "1")],
+            5: [("W", 0, "1"), ("B", 1, "0")],
+            6: [("B", 0, "1", aro6), ("W", 1, "0", aro6)],
+            7: [("W", 0, "0"), ("B", 0, "1")],
+            8: [("B", 0, "1", aro8), ("W", 1, "0", aro8)],
+        },
+        forbidden_pairs=frozenset({frozenset({2, 3}), frozenset({2, 4}), frozenset({3, 4})}),
+    )
+
+
+def test_dubov_8_2_among_equal_r_the_floater_meets_the_lowest_aro():
+    assert pair(star_group_with_equal_r(2100, 2000)).opponents()[3] == 8
+    assert pair(star_group_with_equal_r(2000, 2100)).opponents()[3] == 6

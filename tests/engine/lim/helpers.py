@@ -132,3 +132,22 @@ def colours_of(rp) -> dict[int, Colour]:
 
 def articles(rp) -> list[str]:
     return [s.article for s in rp.explanation]
+
+
+def against_standins(scripts: dict[int, list[tuple[Colour, float]]], *, rounds: int = 9) -> TournamentState:
+    """Players who each met only withdrawn stand-ins: ``scripts[tpn]`` = [(colour, points), ...] per round.
+
+    Colour histories and scores can so be set freely; no two scripted players have met.
+    """
+    n_rounds = len(next(iter(scripts.values())))
+    absent = tuple(RoundRecord(r, Outcome.ABSENT) for r in range(1, n_rounds + 1))
+    parts: list[Participant] = []
+    standins: list[Participant] = []
+    for tpn, games in sorted(scripts.items()):
+        recs = []
+        for r, (col, pts) in enumerate(games, start=1):
+            standin = 1000 + len(standins)
+            standins.append(Participant(tpn=standin, withdrawn=True, history=absent))
+            recs.append(RoundRecord(r, Outcome.PLAYED, standin, col, pts, pts))
+        parts.append(Participant(tpn=tpn, rating=2600 - 10 * tpn, history=tuple(recs)))
+    return individual(*parts, *standins, rounds=rounds)

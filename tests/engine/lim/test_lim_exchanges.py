@@ -94,15 +94,21 @@ def test_lim_11_1_b_pairing_upward_scrutiny_begins_with_the_lowest_numbered_play
     assert pairs == [(6, 5), (4, 2), (3, 1)]
 
 
-def test_lim_11_4_player_2_is_floated_when_only_player_6_is_left_for_players_1_and_2():
+MET_11_4 = [(1, 2)] + [(p, q) for p in (1, 2) for q in (3, 4, 5)]
+
+
+def test_lim_11_4_b_player_2_is_floated_with_the_lowest_numbered_player_remaining_in_an_even_group():
     from engine.lim.matching import unpaired_in_scrutiny_order
 
-    met = [(1, 2)] + [(p, q) for p in (1, 2) for q in (3, 4, 5)]
-    rules = Played(*met)
-    # (b) an even group: #2 floats with the lowest numbered player remaining
-    assert unpaired_in_scrutiny_order([1, 2, 3, 4, 5, 6], rules.compatible) == [2, 5]
-    # (a) an odd group (#7 was the parity floater): #2 is exchanged with #7
-    rules = Played(*met, (1, 7), (2, 7))
+    # Only #6 is left for #1 and #2: #1 keeps #6, #2 floats, and #5 with him to keep the group even.
+    assert unpaired_in_scrutiny_order([1, 2, 3, 4, 5, 6], Played(*MET_11_4).compatible) == [2, 5]
+
+
+def test_lim_11_4_a_player_2_is_exchanged_with_the_parity_floater_of_an_odd_group():
+    from engine.lim.matching import unpaired_in_scrutiny_order
+
+    # #7 was floated to make the group even; #2 takes his place as the floater.
+    rules = Played(*MET_11_4, (1, 7), (2, 7))
     assert unpaired_in_scrutiny_order([1, 2, 3, 4, 5, 6, 7], rules.compatible) == [2]
 
 

@@ -8,7 +8,7 @@ from engine.api import pair
 from engine.lim.context import LimContext
 from engine.result import PairingImpossible
 from engine.state import Colour
-from tests.engine.lim.helpers import Event, articles, colours_of, fresh, pairs_of
+from tests.engine.lim.helpers import Event, against_standins, articles, colours_of, fresh, pairs_of
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -192,3 +192,32 @@ def test_lim_8_1_a_single_player_gets_the_bye_and_an_empty_round_pairs_nobody():
 def test_lim_options_bad_values_are_refused_with_a_message_naming_the_option(options, word):
     with pytest.raises(ValueError, match=word):
         pair(fresh(4, options=options))
+
+
+def two_must_have_black():
+    """Score-group 3 = {1, 2}: 1 is two Whites up (W W B W), 2 had White twice running (B B W W)."""
+    return against_standins(
+        {
+            1: [(W, 1), (W, 1), (B, 0), (W, 1)],
+            2: [(B, 1), (B, 1), (W, 0), (W, 1)],
+            3: [(W, 1), (B, 1), (W, 0), (B, 0)],
+            4: [(B, 1), (W, 1), (B, 0), (W, 0)],
+            5: [(W, 1), (B, 0), (W, 0), (B, 0)],
+            6: [(B, 1), (W, 0), (B, 0), (W, 0)],
+        }
+    )
+
+
+def test_lim_9_3_b_a_player_two_colours_up_with_no_opponent_for_the_other_colour_is_transferred():
+    rp = pair(two_must_have_black())
+    reasons = {s.data["tpn"]: s.article for s in rp.explanation if s.article.startswith("Lim 9.3")}
+    assert reasons == {1: "Lim 9.3(b)", 2: "Lim 9.3(c)"}
+    assert frozenset((1, 2)) not in pairs_of(rp)
+    assert pairs_of(rp) == P((1, 3), (2, 4), (5, 6))
+
+
+def test_lim_12_1_b_no_player_is_given_three_more_of_one_colour():
+    st = two_must_have_black()
+    # W W B W: a fourth White is not a third in a row, but it would make three more Whites than Blacks.
+    assert LimContext.build(st).players[1].breaks(W) == ["12.1(b)"]
+    assert colours_of(pair(st))[1] is B

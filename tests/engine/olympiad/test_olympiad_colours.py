@@ -107,3 +107,10 @@ def test_olympiad_1998_rule_18a_colour_limits_never_send_a_team_out_of_its_group
     pairs, gs = search(top + below)
     assert pairs >= pairs_of((1, 3), (2, 4))
     assert any(s.article == "Olympiad 1998 rule 18(a)" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_21_when_rule_17_cannot_be_kept_the_lower_same_colour_sequences_decide():
+    # Both 3 whites, last two White; 1 ends W W W, 2 ends W W: White to 2 gives runs 3 and 1, not 4 and 1.
+    a, b = tv(1, colours="bbwww"), tv(2, colours="bwbww")
+    assert colours_of(a, b) == (2, "Olympiad 1998 rule 21")
+    assert colours_of(b, a) == (2, "Olympiad 1998 rule 21")

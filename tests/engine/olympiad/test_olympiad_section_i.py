@@ -117,3 +117,54 @@ def test_olympiad_1998_rule_26_etc_third_weakest_drops_when_the_two_weakest_cann
 def test_olympiad_1998_rule_10_a_single_team_to_pair_gets_the_bye():
     pairing = api.pair(tournament(1))
     assert pairing.bye == 1 and pairing.pairs == []
+
+
+def test_olympiad_1998_rule_1_pairs_on_game_points_so_a_4_0_win_leads_alone():
+    # 1 beats 5 4-0, 2-4 win 2.5-1.5: on game points 1 is a group of its own and meets 2 (rule 25).
+    pairing = api.pair(tournament(8, [[(1, 5, 4), (2, 6, 2.5), (3, 7, 2.5), (4, 8, 2.5)]]))
+    assert pairs_by_tpn(pairing) >= pairs_of((1, 2), (3, 4))
+    assert "[Olympiad 1998 rule 1] round 2: teams are paired on game points" in pairing.explanation_text()
+
+
+def test_olympiad_1998_rule_18b_an_odd_group_drops_another_team_before_setting_rule_17_aside():
+    # 1 and 2 both need Black on board 1 (rule 17(b)); dropping 2 instead of 3 keeps rule 17.
+    top = [tv(1, 3, colours="bww"), tv(2, 3, colours="bww"), tv(3, 3, colours="wbb")]
+    below = [tv(t, 2, colours="wbw" if t % 2 else "bwb") for t in range(4, 9)]
+    pairs, gs = search(top + below)
+    assert pairs == pairs_of((1, 3), (2, 4), (5, 7), (6, 8))
+    assert not any(s.article.endswith("18(a)") for s in gs.steps)
+
+
+def test_olympiad_1998_rule_30_second_strongest_is_elevated_when_the_rest_of_the_group_cannot_be_paired():
+    teams = met([tv(t, 3) for t in (1, 2, 3, 4, 5)] + [tv(t, 1) for t in (6, 7, 8)], (7, 8))
+    pairs, gs = search(teams)
+    assert pairs == pairs_of((1, 3), (2, 4), (5, 7), (6, 8))
+    text = "\n".join(s.message for s in gs.steps)
+    assert "dropping 6 leaves 8, 7 that cannot all be paired" in text
+    assert "7 elevated (Olympiad 1998 rule 30)" in text
+
+
+def test_olympiad_1998_rule_31_elevated_team_that_met_the_whole_group_above_is_moved_back():
+    teams = [tv(t, 3) for t in range(1, 6)] + [tv(t, 2) for t in (6, 7)] + [tv(t, 1) for t in (8, 9, 10)]
+    pairs, gs = search(met(teams, (8, 6), (8, 7)))
+    assert pairs == pairs_of((1, 3), (2, 4), (5, 6), (7, 9), (8, 10))
+    assert any(
+        s.article == "Olympiad 1998 rule 31"
+        and "8 has already played every team of the next group" in s.message
+        for s in gs.steps
+    )
+
+
+def test_olympiad_1998_rule_40_weakest_team_that_met_its_whole_group_meets_the_weakest_above():
+    teams = [tv(t, 3) for t in range(1, 7)] + [tv(t, 1) for t in range(7, 11)]
+    pairs, gs = search(met(teams, (10, 7), (10, 8), (10, 9)))
+    assert frozenset((10, 6)) in pairs  # the weakest team above it has not played
+    assert frozenset((7, 5)) in pairs  # the strongest of the rest is elevated (rule 29)
+    assert any(s.article == "Olympiad 1998 rule 40" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_42_team_that_met_its_group_and_the_next_one_above_goes_to_the_group_after():
+    teams = [tv(t, 3) for t in range(1, 7)] + [tv(t, 2) for t in (7, 8)] + [tv(t, 1) for t in (9, 10)]
+    pairs, gs = search(met(teams, (10, 9), (10, 8), (10, 7)))
+    assert pairs == pairs_of((1, 3), (2, 4), (5, 7), (6, 10), (8, 9))
+    assert any(s.article == "Olympiad 1998 rule 42" for s in gs.steps)

@@ -118,3 +118,12 @@ def test_olympiad_explanation_cites_a_rule_for_groups_median_pairings_and_colour
         s.article.startswith(("Olympiad 1998 rule", "Olympiad 1998 Section")) for s in pairing.explanation
     )
     assert all(p.colour_article.startswith("Olympiad 1998 rule") for p in pairing.pairs)
+
+
+def test_olympiad_1998_rule_13_a_team_that_is_no_participant_is_absolute_whatever_its_colour():
+    state = tournament(4)
+    for unknown_white in (True, False):
+        pair = (99, 1) if unknown_white else (1, 99)
+        found = violations(state, proposal(1, pair, (2, 3)))
+        assert "team 99 is not a participant" in {v.message for v in found if v.absolute}
+        assert ("Olympiad rule 13", True) in {(v.criterion, v.absolute) for v in found}

@@ -1,19 +1,22 @@
 """Completion check: can the participants still unpaired all be paired?
 
-The Dubov text pairs greedily, group by group, and trusts the arbiter to
-"proceed wisely" (Dubov 9) when a choice would leave someone unpairable. The
-engine makes every choice through this check: a choice is taken only if the
-rest can still be paired (or, inside one score group, still reaches the
-group's largest number of pairs). It keeps one maximum matching of the
-remaining players and repairs it cheaply when a choice departs from it;
-only when the cheap repair fails it recomputes (rustworkx, Edmonds).
+Texts that pair greedily, one choice at a time, must never make a choice
+after which the others cannot all be paired: Dubov trusts the arbiter to
+"proceed wisely" (Dubov 9); Lim 11.4 says an exchange "must at the same time
+leave Player #1 with a compatible opponent". The engines make every such
+choice through this check: a choice is taken only if the rest can still
+reach the largest number of pairs they could reach before (for a whole
+round, or a score group that can be paired completely: a complete pairing).
+It keeps one maximum matching of the remaining participants and repairs it
+cheaply when a choice departs from it; only when the cheap repair fails it
+recomputes (``engine.common.pairable``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import rustworkx as rx
+from engine.common.pairable import maximum_matching
 
 
 class Completion:
@@ -43,18 +46,19 @@ class Completion:
 
     # -- matching ------------------------------------------------------------
     def _solve(self, nodes: set[int]) -> dict[int, int]:
+        """A maximum matching of ``nodes``: a greedy one if it is complete, else Edmonds'."""
         order = sorted(nodes)
-        index = {n: i for i, n in enumerate(order)}
-        g = rx.PyGraph()
-        g.add_nodes_from(order)
-        g.add_edges_from_no_data(
-            [(index[a], index[b]) for a in order for b in self.adj[a] if b in index and a < b]
-        )
         mate: dict[int, int] = {}
-        for i, j in rx.max_weight_matching(g, max_cardinality=True):
-            mate[order[i]] = order[j]
-            mate[order[j]] = order[i]
-        return mate
+        for a in order:
+            if a not in mate:
+                b = next((b for b in sorted(self.adj[a]) if b in nodes and b not in mate), None)
+                if b is not None:
+                    mate[a], mate[b] = b, a
+        if len(mate) == len(order):
+            return mate
+        return maximum_matching(
+            order, ((a, b, 1) for a in order for b in self.adj[a] if b in nodes and a < b)
+        )
 
     @property
     def perfect(self) -> bool:

@@ -6,8 +6,9 @@ Every permission takes the tournament (or a round of it) as its object.
 
 - committee members and the chair request, amend, annotate (rule 57),
   approve and publish;
-- arbiters see the drafts and notes, and only the Chief Arbiter's override
-  of an absolute criterion is theirs (C.04.6 3.3.3);
+- arbiters (the Chief Arbiter included) see the drafts and notes;
+- the override of an absolute criterion is the Chief Arbiter's alone
+  (C.04.6 3.3.3), not any arbiter's;
 - captains and the public see published pairings only (rule 60).
 """
 
@@ -17,7 +18,7 @@ import rules
 from django.core.exceptions import PermissionDenied
 
 from tournaments.models import Membership, Round, Tournament
-from tournaments.models.membership import Role
+from tournaments.models.membership import ARBITER_ROLES, Role
 
 
 def tournament_of(obj) -> Tournament | None:
@@ -56,7 +57,13 @@ def is_committee_chair(user, obj) -> bool:
 
 @rules.predicate
 def is_arbiter(user, obj) -> bool:
-    return Role.ARBITER in roles_of(user, obj)
+    """An arbiter or the Chief Arbiter."""
+    return bool(roles_of(user, obj) & ARBITER_ROLES)
+
+
+@rules.predicate
+def is_chief_arbiter(user, obj) -> bool:
+    return Role.CHIEF_ARBITER in roles_of(user, obj)
 
 
 PERMISSIONS = {
@@ -67,7 +74,7 @@ PERMISSIONS = {
     "committee.approve": is_committee_member,
     "committee.publish": is_committee_member,
     "committee.start_correction": is_committee_member,
-    "committee.override": is_arbiter,
+    "committee.override": is_chief_arbiter,
 }
 
 for _name, _predicate in PERMISSIONS.items():

@@ -2,7 +2,7 @@
 
 - captain: the lineup of the team(s) the membership binds him to, and
   confirming that team's match results;
-- arbiter: results, late-lineup overrides, closing the lineup window,
+- arbiter (an arbiter or the Chief Arbiter): results, late-lineup overrides, closing the lineup window,
   posting board pairings, signing the results summary;
 - committee (member or chair): the lineup status board, captain links,
   imports and everything the arbiter sees (not result entry);
@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 
 from tournaments.models import Membership
-from tournaments.models.membership import Role
+from tournaments.models.membership import ARBITER_ROLES, Role
 
 COMMITTEE = (Role.COMMITTEE_MEMBER, Role.COMMITTEE_CHAIR)
 
@@ -35,7 +35,7 @@ def _roles(user, tournament) -> set[str]:
 
 
 def is_arbiter(user, tournament) -> bool:
-    return bool(getattr(user, "is_superuser", False)) or Role.ARBITER in _roles(user, tournament)
+    return bool(getattr(user, "is_superuser", False)) or bool(_roles(user, tournament) & ARBITER_ROLES)
 
 
 def is_committee(user, tournament) -> bool:

@@ -15,13 +15,12 @@ from django.db.models import Q
 from engine.standings import StandingRow, get, standings
 from engine.standings.contributions import opponent_scores
 from engine.standings.crosstable import Cell, crosstable
-from engine.state import Colour, Outcome, Participant, RoundRecord, ScoreKind, TournamentState
+from engine.state import Outcome, Participant, RoundRecord, ScoreKind, TournamentState
 from operations.models import LineupSubmission, ResultsSummary
 from operations.services.lineups import lineup_deadline, teams_needing_lineups, window_is_open
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
-from tournaments.models.match import ForfeitKind
 from tournaments.services.results import match_points_for
-from tournaments.snapshot import engine_options, scoring_of
+from tournaments.snapshot import engine_options, match_records, tournament_fields
 
 POSTED_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY, RoundState.COMPLETE)
 RESULT_STATES = (RoundState.IN_PLAY, RoundState.COMPLETE)
@@ -41,32 +40,11 @@ def latest_result_round(tournament: Tournament) -> int:
 
 def _records(match: Match) -> tuple[dict[int, RoundRecord], bool]:
     """The match's records by TPN and whether they are provisional (pending or unfinished boards)."""
-    rnd = match.round.number
-    white = match.white_team.tpn
     pts = match_points_for(match)
     if match.is_bye:
-        mp, gp = (pts[0], pts[2]) if pts else (0.0, 0.0)
-        return {
-            white: RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, match_points=mp, game_points=gp)
-        }, False
-    black = match.black_team.tpn
+        return match_records(match, pts), False
     provisional = pts is None or any(g.result == "*" for g in match.boards.all())
-    wm, bm, wg, bg = pts if pts else (0.0, 0.0, 0.0, 0.0)
-    kinds = {
-        ForfeitKind.DOUBLE: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
-        ForfeitKind.WHITE_TEAM: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
-        ForfeitKind.BLACK_TEAM: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
-    }
-    if match.forfeit in kinds:
-        wo, bo = kinds[match.forfeit]
-        return {
-            white: RoundRecord(rnd, wo, black, None, wm, wg),
-            black: RoundRecord(rnd, bo, white, None, bm, bg),
-        }, provisional
-    return {
-        white: RoundRecord(rnd, Outcome.PLAYED, black, Colour.WHITE, wm, wg),
-        black: RoundRecord(rnd, Outcome.PLAYED, white, Colour.BLACK, bm, bg),
-    }, provisional
+    return match_records(match, pts or (0.0, 0.0, 0.0, 0.0)), provisional
 
 
 @dataclass
@@ -117,13 +95,7 @@ def results_state(tournament: Tournament, through: int | None = None) -> Results
         )
     state = TournamentState(
         participants=tuple(participants),
-        system=tournament.pairing_system,
-        team=tournament.is_team_event,
-        name=tournament.name,
-        rounds_total=tournament.rounds_total,
-        boards=tournament.boards,
-        board_colour_sequence=tournament.colour_sequence,
-        scoring=scoring_of(tournament),
+        **tournament_fields(tournament),
         options={k: v for k, v in engine_options(tournament).items() if k != "forbidden_pairs"},
     )
     return ResultsState(state, through, provisional, {t.tpn: t for t in teams})

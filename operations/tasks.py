@@ -1,8 +1,7 @@
 """Celery tasks of the operations: close due lineup windows (run periodically).
 
-Schedule it with beat, e.g. every minute::
-
-    CELERY_BEAT_SCHEDULE = {"close-due-lineups": {"task": "operations.close_due_lineups", "schedule": 60.0}}
+Scheduled every minute by ``CELERY_BEAT_SCHEDULE["close-due-lineups"]`` in
+``pairing_site/settings/base.py`` (run ``celery -A pairing_site beat``).
 """
 
 from __future__ import annotations

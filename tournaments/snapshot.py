@@ -62,40 +62,75 @@ def engine_options(tournament) -> dict:
     return options
 
 
-def _records_for_match(match: Match) -> dict[int, RoundRecord]:
+# A whole-match forfeit: (the white team's outcome, the black team's outcome).
+FORFEIT_OUTCOMES = {
+    ForfeitKind.DOUBLE: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
+    ForfeitKind.WHITE_TEAM: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
+    ForfeitKind.BLACK_TEAM: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+}
+
+
+def match_records(match: Match, points: tuple[float, float, float, float] | None) -> dict[int, RoundRecord]:
+    """The round records of ``match`` by TPN, from ``points`` (white MP, black MP, white GP, black GP).
+
+    A bye gives its team a pairing-allocated bye (no points when ``points`` is
+    None); a whole-match forfeit is a forfeit win/loss or a double forfeit
+    (no colour); any other match is played, the white team with White.
+    ``points`` may be None only for a bye.
+    """
     rnd = match.round.number
     white = match.white_team.tpn
     if match.is_bye:
-        pts = match_points_for(match)
-        mp, gp = (pts[0], pts[2]) if pts else (0.0, 0.0)
+        mp, gp = (points[0], points[2]) if points else (0.0, 0.0)
         return {white: RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, match_points=mp, game_points=gp)}
     black = match.black_team.tpn
-    pts = match_points_for(match)
-    if pts is None:
-        raise ValidationError(
-            f"Round {rnd}, table {match.table} ({match.white_team.label} – {match.black_team.label}) "
-            "has no result yet: complete the earlier rounds before pairing."
-        )
-    wm, bm, wg, bg = pts
-    if match.forfeit == ForfeitKind.DOUBLE:
+    wm, bm, wg, bg = points
+    if match.forfeit in FORFEIT_OUTCOMES:
+        wo, bo = FORFEIT_OUTCOMES[match.forfeit]
         return {
-            white: RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, black, None, wm, wg),
-            black: RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, white, None, bm, bg),
-        }
-    if match.forfeit == ForfeitKind.WHITE_TEAM:
-        return {
-            white: RoundRecord(rnd, Outcome.FORFEIT_LOSS, black, None, wm, wg),
-            black: RoundRecord(rnd, Outcome.FORFEIT_WIN, white, None, bm, bg),
-        }
-    if match.forfeit == ForfeitKind.BLACK_TEAM:
-        return {
-            white: RoundRecord(rnd, Outcome.FORFEIT_WIN, black, None, wm, wg),
-            black: RoundRecord(rnd, Outcome.FORFEIT_LOSS, white, None, bm, bg),
+            white: RoundRecord(rnd, wo, black, None, wm, wg),
+            black: RoundRecord(rnd, bo, white, None, bm, bg),
         }
     return {
         white: RoundRecord(rnd, Outcome.PLAYED, black, Colour.WHITE, wm, wg),
         black: RoundRecord(rnd, Outcome.PLAYED, white, Colour.BLACK, bm, bg),
     }
+
+
+def _records_for_match(match: Match) -> dict[int, RoundRecord]:
+    pts = match_points_for(match)
+    if pts is None and not match.is_bye:
+        raise ValidationError(
+            f"Round {match.round.number}, table {match.table} ({match.white_team.label} – "
+            f"{match.black_team.label}) has no result yet: complete the earlier rounds before pairing."
+        )
+    return match_records(match, pts)
+
+
+def tournament_fields(tournament) -> dict:
+    """The ``TournamentState`` fields that come from the tournament alone (system, size, scoring)."""
+    return {
+        "system": tournament.pairing_system,
+        "team": tournament.is_team_event,
+        "name": tournament.name,
+        "rounds_total": tournament.rounds_total,
+        "boards": tournament.boards,
+        "board_colour_sequence": tournament.colour_sequence,
+        "scoring": scoring_of(tournament),
+    }
+
+
+def engine_player(player, number: int) -> Player:
+    """A roster player for the engine (and TRF), numbered ``number``."""
+    return Player(
+        number=number,
+        name=player.name,
+        rating=player.rating or 0,
+        fide_id=player.fide_id,
+        title=player.title,
+        federation=player.federation,
+        sex=player.sex,
+    )
 
 
 def engine_state(round: Round) -> TournamentState:
@@ -150,18 +185,7 @@ def engine_state(round: Round) -> TournamentState:
                 rating=float(rating),
                 federation=t.federation,
                 history=tuple(histories[t.tpn]),
-                roster=tuple(
-                    Player(
-                        number=p.pk,
-                        name=p.name,
-                        rating=p.rating or 0,
-                        fide_id=p.fide_id,
-                        title=p.title,
-                        federation=p.federation,
-                        sex=p.sex,
-                    )
-                    for p in players
-                ),
+                roster=tuple(engine_player(p, p.pk) for p in players),
                 withdrawn=t.is_withdrawn_for(round.number),
                 unranked=t.is_extra,
             )
@@ -173,19 +197,21 @@ def engine_state(round: Round) -> TournamentState:
     )
     return TournamentState(
         participants=tuple(participants),
-        system=tournament.pairing_system,
-        team=tournament.is_team_event,
-        name=tournament.name,
-        rounds_total=tournament.rounds_total,
-        boards=tournament.boards,
-        board_colour_sequence=tournament.colour_sequence,
+        **tournament_fields(tournament),
         initial_colour=Colour(tournament.initial_colour or "w"),
         colour_preferences=ColourPreferenceType(tournament.colour_preference_type),
-        scoring=scoring_of(tournament),
         unavailable=unavailable,
         forbidden_pairs=forbidden,
         options=options,
     )
 
 
-__all__ = ["engine_options", "engine_state", "scoring_of"]
+__all__ = [
+    "FORFEIT_OUTCOMES",
+    "engine_options",
+    "engine_player",
+    "engine_state",
+    "match_records",
+    "scoring_of",
+    "tournament_fields",
+]

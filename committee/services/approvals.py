@@ -25,7 +25,7 @@ from committee.models import Approval, ArbiterOverride, Decision, DraftVersion, 
 from committee.pairing_codec import pairing_from_dict
 from committee.public_cache import public_cache_keys
 from committee.selectors import approvals_needed, team_names
-from committee.services.drafts import _to, lock_current
+from committee.services.drafts import _to, lock_current, lock_for_review
 from engine import api
 from tournaments.models import Round, RoundState
 from tournaments.services import save_pairing
@@ -66,15 +66,9 @@ def approve(*, version: DraftVersion, user) -> Approval:
     """Record ``user``'s approval of ``version``; the round is approved when the policy is met."""
     permissions.require(user, "committee.approve", version.round)
     with transaction.atomic():
-        rnd, current = lock_current(version.round, version)
-        if rnd.state not in (S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED):
-            raise ValidationError(
-                f"Round {rnd.number} is {rnd.get_state_display().lower()}: there is no draft to approve."
-            )
-        if rnd.pairing_runs.filter(status__in=["queued", "running"]).exists():
-            raise ValidationError(
-                "A new pairing is being computed for this round; wait for it before approving."
-            )
+        rnd, current = lock_for_review(
+            version.round, version, refusal="there is no draft to approve.", waiting_for="approving"
+        )
         _require_no_blocking_violation(current)
         approval = current.approvals.filter(user=user).first()
         if approval is not None and (rnd.state != S.UNDER_REVIEW or approvals_needed(current) is not None):

@@ -38,21 +38,37 @@ def lock_current(round: Round, version: DraftVersion) -> tuple[Round, DraftVersi
     return rnd, current
 
 
+# Round states in which a draft is reviewed: amended, approved.
+REVIEWABLE = (S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED)
+
+
+def lock_for_review(
+    round: Round, version: DraftVersion, *, refusal: str, waiting_for: str
+) -> tuple[Round, DraftVersion]:
+    """Lock the round for acting on ``version``: current, in review, no new pairing being computed.
+
+    ``refusal`` ends the message when the round is not in review;
+    ``waiting_for`` names the act that must wait for a computation.
+    """
+    rnd, current = lock_current(round, version)
+    if rnd.state not in REVIEWABLE:
+        raise ValidationError(f"Round {rnd.number} is {rnd.get_state_display().lower()}: {refusal}")
+    if rnd.pairing_runs.filter(status__in=["queued", "running"]).exists():
+        raise ValidationError(
+            f"A new pairing is being computed for this round; wait for it before {waiting_for}."
+        )
+    return rnd, current
+
+
 def amend_draft(
     *, version: DraftVersion, operation: str, team_a: int, team_b: int | None = None, user
 ) -> DraftVersion:
     """Apply one amendment to ``version`` (the one the member saw) and check the result."""
     permissions.require(user, "committee.amend_draft", version.round)
     with transaction.atomic():
-        rnd, current = lock_current(version.round, version)
-        if rnd.state not in (S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED):
-            raise ValidationError(
-                f"Round {rnd.number} is {rnd.get_state_display().lower()}: its draft cannot be amended now."
-            )
-        if rnd.pairing_runs.filter(status__in=["queued", "running"]).exists():
-            raise ValidationError(
-                "A new pairing is being computed for this round; wait for it before amending."
-            )
+        rnd, current = lock_for_review(
+            version.round, version, refusal="its draft cannot be amended now.", waiting_for="amending"
+        )
         try:
             proposed = amendments.apply(pairing_from_dict(current.pairing), operation, team_a, team_b)
         except amendments.AmendmentError as exc:

@@ -101,24 +101,17 @@ def request_pairing(*, round: Round, user, unfinished_as_draws: bool = False) ->
             run.refresh_from_db()
             created = True
         if rnd.state == S.AWAITING_RESULTS and run.status != Status.SUCCEEDED:
-            _transition(rnd, S.PAIRING_REQUESTED, user, allow_unfinished=rule_11)
+            _transition(rnd, S.PAIRING_REQUESTED, user, unfinished_as_draws=rule_11)
         if created:
             _enqueue(run.pk)
     return run
 
 
-def _transition(rnd: Round, target: str, user=None, *, allow_unfinished: bool = False) -> None:
-    """Move the round through the cycle; the direct route when the cycle allows it."""
+def _transition(rnd: Round, target: str, user=None, *, unfinished_as_draws: bool = False) -> None:
+    """Move the round through the cycle (``unfinished_as_draws``: rule 11, see transition_round)."""
     if rnd.state == target:
         return
-    if allow_unfinished and target == S.PAIRING_REQUESTED:
-        # transition_round refuses while an earlier round is in play; rule 11
-        # lets the committee go ahead, so the step is recorded here.
-        rnd.state = target
-        rnd.state_changed_at = timezone.now()
-        rnd.save(update_fields=["state", "state_changed_at"])
-        return
-    transition_round(rnd, target, by=user)
+    transition_round(rnd, target, by=user, unfinished_as_draws=unfinished_as_draws)
     rnd.refresh_from_db(fields=["state", "state_changed_at", "published_at"])
 
 
@@ -190,7 +183,8 @@ def _succeed(run: PairingRun, token: str, output: dict, report: dict) -> Pairing
     if rnd.state in (S.DRAFT_COMPUTED, S.UNDER_REVIEW):
         _transition(rnd, S.PAIRING_REQUESTED)
     elif rnd.state == S.AWAITING_RESULTS:
-        _transition(rnd, S.PAIRING_REQUESTED, allow_unfinished=True)
+        # requested under rule 11 while the previous round was in play
+        _transition(rnd, S.PAIRING_REQUESTED, unfinished_as_draws=True)
     if rnd.state == S.PAIRING_REQUESTED:
         _transition(rnd, S.DRAFT_COMPUTED)
     run.refresh_from_db()

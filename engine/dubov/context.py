@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.common.completion import Completion
 from engine.dubov.colours import allocate
@@ -51,13 +52,16 @@ class RoundContext:
         return sorted(t for t in self.remaining if self.score(t) == score)
 
     # -- decisions ----------------------------------------------------------------
-    def record_pair(self, a: int, b: int, article: str, message: str) -> None:
-        """Record the pair a-b (already fixed in the completion) and its colours (Dubov 3)."""
+    def record_pair(self, a: int, b: int, article: str, message: str, **data: Any) -> None:
+        """Record the pair a-b (already fixed in the completion) and its colours (Dubov 3).
+
+        ``data`` is added to the pairing Step (for example the rows of 6.3).
+        """
         alloc = allocate(self.limits, a, b)
         self.remaining.discard(a)
         self.remaining.discard(b)
         self.pairs.append(Pair(alloc.white, alloc.black, alloc.article))
-        self.explain(article, "pairing", message, white=alloc.white, black=alloc.black)
+        self.explain(article, "pairing", message, white=alloc.white, black=alloc.black, **data)
         self.explain(
             alloc.article,
             "colour",

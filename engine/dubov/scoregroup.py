@@ -16,12 +16,16 @@ from engine.state import Colour
 class Rows:
     """Dubov 6.2-6.3: pair White seekers against Black seekers, row by row.
 
-    Row k pairs White No. k with the first Black (in column order) he may
-    play such that the rest can still be paired: this is the pairing the
-    text's improvements (change row k-1, then k-2, ...) arrive at. A White
-    who can meet no Black is paired with a White: No. k+1 down to the end of
-    the column, then No. k-1 up to No. 1 (6.3, last paragraph); likewise for
-    Blacks left over.
+    Row k pairs White No. k, among the Blacks still free and such that the
+    rest can still be paired, with the Black of row k; else the first of
+    the lower rows he may play (6.3, first paragraph); else the Black of
+    row k-1, then of row k-2, ... (6.3: "we change the pairing in row No.
+    k-1, if this does not work, in row No. k-2, etc."). The look-ahead
+    makes the earlier row take, when it is paired, the lower Black the
+    change would give it, so a Black of an upper row is free exactly when
+    its row was changed. A White who can meet no Black is paired with a
+    White: No. k+1 down to the end of the column, then No. k-1 up to No. 1
+    (6.3, last paragraph); likewise for Blacks left over.
     """
 
     def __init__(self, ctx: RoundContext, local: Completion, whites: list[int], blacks: list[int]) -> None:
@@ -42,19 +46,35 @@ class Rows:
             if w not in ctx.remaining:
                 continue
             row_black = blacks[k] if k < len(blacks) else None
-            chosen = next((b for b in blacks if b in ctx.remaining and self._fix(w, b)), None)
+            order = blacks[k:] + list(reversed(blacks[:k]))  # own row, lower rows, rows k-1, k-2, ...
+            chosen = next((b for b in order if b in ctx.remaining and self._fix(w, b)), None)
             if chosen is None:
                 deferred.append(w)
                 continue
+            row = blacks.index(chosen) + 1
             if chosen == row_black:
                 ctx.record_pair(w, chosen, "Dubov 6.2", f"row {k + 1}: {ctx.label(w)} - {ctx.label(chosen)}")
-            else:
+            elif row > k + 1:
                 ctx.record_pair(
                     w,
                     chosen,
                     "Dubov 6.3",
                     f"row {k + 1}: {self._why(w, row_black)}; "
-                    f"{ctx.label(w)} plays the first Black he may play, {ctx.label(chosen)}",
+                    f"{ctx.label(w)} plays the first Black of the lower rows he may play, {ctx.label(chosen)}",
+                    row=k + 1,
+                    black_row=row,
+                )
+            else:
+                ctx.record_pair(
+                    w,
+                    chosen,
+                    "Dubov 6.3",
+                    f"row {k + 1}: {self._why(w, row_black)}; {ctx.label(w)} may play no Black of the "
+                    f"lower rows, so row {row} is changed (row k-1, then k-2, ...): "
+                    f"{ctx.label(w)} plays {ctx.label(chosen)}",
+                    row=k + 1,
+                    black_row=row,
+                    changed_row=row,
                 )
         for w in deferred:
             self._same_colour(w, whites, "White")

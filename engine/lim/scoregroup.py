@@ -76,6 +76,16 @@ def pair_group(
         forced = [t for t in everyone if not any(ctx.compatible(t, q) for q in everyone if q != t)]
     for t in forced:
         art, why = transfer_reason(ctx, t, everyone)
+        if t in incoming:
+            # Lim 10.5: a floater with no compatible opponent where he was sent
+            # goes on to a further score-group.
+            rp.explain(
+                "Lim 10.5",
+                "floaters",
+                f"floater {t} {why} (Lim {art}): floated {direction} to a further score-group",
+                tpn=t,
+            )
+            continue
         rp.explain(f"Lim {art}", "floaters", f"{t} {why}: transferred {direction} (Lim 10.2)", tpn=t)
     if forced and median:
         out.blocked = True

@@ -120,12 +120,28 @@ def allocate(
         white = top if rt < ro else other
         return give(white, 21, "the lower sequences of the same board-1 colour for both teams")
     if top.colours == other.colours and da != 0:
-        # Rule 22(a): the higher-ranked team's colour is balanced.
+        # Rule 22(a), which comes before 22(b): the higher-ranked team's colour is balanced.
         white = top if da < 0 else other
-        return give(white, 22, f"same colour history: {top.label}, the higher-ranked team, is balanced")
+        return give(white, "22(a)", f"same colour history: {top.label}, the higher-ranked team, is balanced")
     if rt != ro:
         white = top if rt < ro else other
         return give(white, 21, "the lower sequences of the same board-1 colour for both teams")
-    # Rules 22(b) and 23: the higher-ranked team alternates from its last round.
     white = top if lt is B else other
-    return give(white, 23, f"{top.label}, the higher-ranked team, alternates from its last board-1 colour")
+    if top.colours == other.colours:
+        # Rule 23 (= rule 22(b) once 22(a) has nothing to balance): the same
+        # balanced history, the higher-ranked team alternates.
+        return give(
+            white,
+            23,
+            f"same balanced colour history: {top.label}, the higher-ranked team, alternates from its "
+            "last board-1 colour (rule 22(b))",
+        )
+    # Different histories that rules 20-23 leave undecided (equally long runs,
+    # the same last colour): rule 19(2)'s alternation, given to the
+    # higher-ranked team as rules 22(b) and 23 do.
+    return give(
+        white,
+        19,
+        f"rules 20-23 do not decide; alternation (rule 19(2)) goes to {top.label}, the higher-ranked team, "
+        "as in rules 22(b) and 23",
+    )

@@ -301,16 +301,26 @@ def _own(own, pairs, passing, side, ctx) -> Iterator[Candidate]:
         if len(prio) % 2 == 0:
             yield from finish(prio, tuple(passing), "")
         return
-    # Rules 39-43: a team that has played every other team of its group.
     # Rules 39-43: teams that have played every other team of the group (the
-    # colour limits alone never send a team away: rule 18(a)).
+    # colour limits alone never send a team away: rule 18(a)). Rule 39 (40
+    # below the median) speaks of the strongest (weakest) team, rule 43 of
+    # the other teams of the group.
     forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
     if forced:
-        rule = 40 if side == BOTTOM else 39
-        ctx.log(
-            opts.cite(rule),
-            f"{_names(forced)} cannot be paired within the group and leave it ({opts.cite(43)})",
-        )
+        head = [t for t in forced if t is prio[0]]
+        rest_forced = [t for t in forced if t is not prio[0]]
+        if head:
+            ctx.log(
+                opts.cite(40 if side == BOTTOM else 39),
+                f"{_names(head)} cannot be paired within the group and leaves it",
+            )
+        if rest_forced:
+            ctx.log(
+                opts.cite(43),
+                f"{_names(rest_forced)} cannot be paired within the group and leave it "
+                f"as {opts.cite(40 if side == BOTTOM else 39)} says for the "
+                f"{'weakest' if side == BOTTOM else 'strongest'} team",
+            )
     base = [t for t in prio if t not in forced]
     weakest_first = list(reversed(base))  # above: weakest first; below: strongest first
     drop_rule = 26 if side != BOTTOM else 30

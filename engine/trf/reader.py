@@ -82,7 +82,10 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
     _check_games(recs, players)
     ov = overrides or Overrides()
     options = {**ttype.options, **recs.engine_options, **ov.options}
-    if system in TEAM_SYSTEMS:
+    # A file with team records (310) is a team event whatever its system: the site runs
+    # Dubov and Lim team events too, and their export must read back as teams.
+    team = system in TEAM_SYSTEMS or bool(recs.teams)
+    if team:
         if not recs.teams:
             raise TrfError(f"the {system} system pairs teams, and the file has no 310 (or 013) records")
         bye_value = _olympiad_bye(options) if system == "olympiad" else None
@@ -96,7 +99,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
         raise TrfError(
             f"142 says {recs.rounds_total} rounds, but {rounds} have been played", recs.rounds_total_line, 5
         )
-    if system in TEAM_SYSTEMS:
+    if team:
         scoring = replace(
             scoring,
             primary=ov.primary or ttype.primary,
@@ -113,7 +116,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
     state = TournamentState(
         participants=tuple(sorted(parts, key=lambda p: p.tpn)),
         system=system,
-        team=system in TEAM_SYSTEMS,
+        team=team,
         name=recs.name,
         rounds_total=recs.rounds_total or rounds + 1,
         boards=boards,
@@ -121,7 +124,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
         initial_colour=_initial_colour(recs, pairings),
         colour_preferences=ov.colour_preferences or ttype.colour_preferences,
         scoring=scoring,
-        unavailable=frozenset(_unavailable_next(recs, players, rounds, tpns, system in TEAM_SYSTEMS)),
+        unavailable=frozenset(_unavailable_next(recs, players, rounds, tpns, team)),
         forbidden_pairs=forbidden_pairs(recs, rounds + 1, tpns),
         options=options,
     )

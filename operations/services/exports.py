@@ -15,10 +15,11 @@ import csv
 import io
 from dataclasses import replace
 
-from engine.state import Player as EnginePlayer
+from engine.state import Colour, ColourPreferenceType
 from engine.trf import write
 from operations.selectors import matches_with_boards, results_state, standings_table
 from tournaments.models import BoardGame, Round, Tournament
+from tournaments.snapshot import engine_player
 
 NO_GAME = (0, "-", " ")
 WHITE_CODE = {
@@ -50,22 +51,14 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
     numbers = player_numbers(tournament)
     rosters = {}
     for tpn, team in rs.teams.items():
-        rosters[tpn] = tuple(
-            EnginePlayer(
-                number=numbers[p.pk],
-                name=p.name,
-                rating=p.rating or 0,
-                fide_id=p.fide_id,
-                title=p.title,
-                federation=p.federation,
-                sex=p.sex,
-            )
-            for p in team.players.order_by("board_order")
-        )
+        rosters[tpn] = tuple(engine_player(p, numbers[p.pk]) for p in team.players.order_by("board_order"))
     state = replace(
         rs.state,
         participants=tuple(replace(p, roster=rosters[p.tpn]) for p in rs.state.participants),
-        initial_colour=rs.state.initial_colour,
+        # The lot drawn for the initial colour and the colour-preference type travel with the file
+        # (records 152 and 092), so an imported event pairs its next round the same way.
+        initial_colour=Colour(tournament.initial_colour or "w"),
+        colour_preferences=ColourPreferenceType(tournament.colour_preference_type),
     )
     per_round: dict[int, dict[int, tuple[int, str, str]]] = {r: {} for r in range(1, rs.through + 1)}
     lineups: dict[tuple[int, int], list[int]] = {}

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
-from engine.state import Outcome
+from engine.state import Outcome, ScoreKind
 from engine.trf import SizeLimitExceeded, TrfError, read
 from engine.trf.teams import TeamReader
 from operations import permissions
@@ -75,6 +75,8 @@ def import_trf(
     system_name = state.system if state.system in ("c0406", "olympiad", "dubov", "lim") else "c0406"
     options = dict(state.options)
     version = str(options.pop("version", "")) if system_name == "olympiad" else ""
+    # Record 192 has no score for the Olympiad codes: the 1998 text ranks by game points (rule 1).
+    primary = ScoreKind.GAME_POINTS if version == "1998" else s.primary
     t = Tournament.objects.create(
         name=name,
         slug=slug,
@@ -83,7 +85,7 @@ def import_trf(
         rounds_total=state.rounds_total,
         boards=state.boards,
         reserves=max(0, max((len(p.roster) for p in state.participants), default=0) - state.boards),
-        primary_score=s.primary.value,
+        primary_score=primary.value,
         match_win=_dec(s.match_win),
         match_draw=_dec(s.match_draw),
         match_loss=_dec(s.match_loss),

@@ -58,41 +58,34 @@ def _act(request, t, r, action, ok: str, back: str = "ops-lineup-status"):
     return redirect(back, slug=t.slug, number=r.number)
 
 
-@login_required
-@require_POST
-def open_lineups_view(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
+def _round_action(action, ok: str, back: str = "ops-lineup-status"):
+    """A POST-only view that runs ``action(round, user)`` on the round and says ``ok`` (``{number}``: its number).
+
+    The service checks the user's role; a refusal of the service is shown as a message.
+    """
+
+    @login_required
+    @require_POST
+    def view(request, slug: str, number: int):
+        t = _tournament(slug)
+        r = _round(t, number)
+        return _act(request, t, r, lambda: action(r, request.user), ok.format(number=r.number), back)
+
+    return view
+
+
+def _open_or_reopen_lineups(r, user):
     opener = lineups.reopen_lineups if r.state == "lineups_closed" else lineups.open_lineups
-    return _act(request, t, r, lambda: opener(r, by=request.user), f"Lineups of round {r.number} are open.")
+    return opener(r, by=user)
 
 
-@login_required
-@require_POST
-def close_lineups_view(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    return _act(
-        request,
-        t,
-        r,
-        lambda: lineups.close_lineups(r, by=request.user),
-        f"Lineups of round {r.number} closed; defaults applied.",
-    )
-
-
-@login_required
-@require_POST
-def post_board_pairings_view(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    return _act(
-        request,
-        t,
-        r,
-        lambda: board_pairings.post_board_pairings(r, by=request.user),
-        f"Board pairings of round {r.number} posted.",
-    )
+open_lineups_view = _round_action(_open_or_reopen_lineups, "Lineups of round {number} are open.")
+close_lineups_view = _round_action(
+    lambda r, user: lineups.close_lineups(r, by=user), "Lineups of round {number} closed; defaults applied."
+)
+post_board_pairings_view = _round_action(
+    lambda r, user: board_pairings.post_board_pairings(r, by=user), "Board pairings of round {number} posted."
+)
 
 
 @login_required
@@ -174,34 +167,14 @@ def _board_number(text: str) -> int:
         raise ValidationError(f"{text!r} is not a board number.") from None
 
 
-@login_required
-@require_POST
-def complete_round_view(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    return _act(
-        request,
-        t,
-        r,
-        lambda: results.complete_round(r, by=request.user),
-        f"Round {r.number} is complete.",
-        back="ops-results",
-    )
-
-
-@login_required
-@require_POST
-def reopen_round_view(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    return _act(
-        request,
-        t,
-        r,
-        lambda: results.reopen_round(r, by=request.user),
-        f"Round {r.number} reopened for corrections.",
-        back="ops-results",
-    )
+complete_round_view = _round_action(
+    lambda r, user: results.complete_round(r, by=user), "Round {number} is complete.", back="ops-results"
+)
+reopen_round_view = _round_action(
+    lambda r, user: results.reopen_round(r, by=user),
+    "Round {number} reopened for corrections.",
+    back="ops-results",
+)
 
 
 def summary_page(request, slug: str, number: int):
@@ -223,19 +196,11 @@ def summary_page(request, slug: str, number: int):
     )
 
 
-@login_required
-@require_POST
-def sign_summary_view(request, slug: str, number: int):
-    t = _tournament(slug)
-    r = _round(t, number)
-    return _act(
-        request,
-        t,
-        r,
-        lambda: summary.sign_results_summary(r, by=request.user),
-        f"Results summary of round {r.number} signed.",
-        back="ops-summary",
-    )
+sign_summary_view = _round_action(
+    lambda r, user: summary.sign_results_summary(r, by=user),
+    "Results summary of round {number} signed.",
+    back="ops-summary",
+)
 
 
 @login_required

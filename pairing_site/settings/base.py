@@ -86,7 +86,12 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DJANGO_CONN_MAX_AGE", default=0))
+# env.db() always fills CONN_MAX_AGE (0 unless the URL says ?conn_max_age=),
+# so DJANGO_CONN_MAX_AGE, when set, must overwrite it rather than setdefault.
+if "DJANGO_CONN_MAX_AGE" in env:
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE")
+else:
+    DATABASES["default"].setdefault("CONN_MAX_AGE", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several helpers' threads (and the eager Celery tasks) share one file.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
@@ -163,7 +168,11 @@ CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=15 * 60)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=14 * 60)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {}
+# ``celery -A pairing_site beat``: periodic tasks.
+CELERY_BEAT_SCHEDULE: dict = {
+    # Lineup windows close themselves at their deadline (operations.tasks).
+    "close-due-lineups": {"task": "operations.close_due_lineups", "schedule": 60.0},
+}
 
 CACHES = {
     "default": (

@@ -2,7 +2,8 @@
 
 ``committee_event`` gives a 7-team tournament (TPNs 1-7, initial colour
 White, C.04.6) with one user per role: ``member``, ``member2``, ``chair``,
-``arbiter``, ``captain`` (of TPN 1) and ``outsider`` (no role). ``compute``
+``arbiter``, ``chief`` (Chief Arbiter), ``captain`` (of TPN 1) and
+``outsider`` (no role). ``compute``
 requests and computes a round's pairing in-process (the Celery task's body);
 ``publish_round`` takes a round from request to publication through the
 services; ``play_round`` plays a published round (board 1 wins for White's
@@ -19,7 +20,7 @@ import pytest
 from tournaments.models import RoundState
 from tournaments.models.membership import Role
 
-ROLES = ("member", "member2", "chair", "arbiter", "captain", "outsider")
+ROLES = ("member", "member2", "chair", "arbiter", "chief", "captain", "outsider")
 
 
 @dataclass
@@ -58,6 +59,7 @@ def build_event(name: str) -> Event:
         "member2": Role.COMMITTEE_MEMBER,
         "chair": Role.COMMITTEE_CHAIR,
         "arbiter": Role.ARBITER,
+        "chief": Role.CHIEF_ARBITER,
         "captain": Role.TEAM_CAPTAIN,
         "outsider": None,
     }

@@ -14,7 +14,7 @@ from rest_framework.authtoken.models import Token
 from committee import services
 
 COMMITTEE_PATHS = r"^/api/(runs/|tournaments/\{slug\}/(rounds|teams)/)"
-VIEW_ONLY = {"arbiter"}
+VIEW_ONLY = {"arbiter", "chief"}
 WRITE = {"member", "chair"}
 
 
@@ -48,13 +48,13 @@ def _may(role: str, method: str, path: str) -> bool:
     if public and method == "GET":
         return True
     if path.endswith("/overrides/"):
-        return role == "arbiter"
+        return role == "chief"  # the Chief Arbiter's alone (C.04.6 3.3.3)
     if method == "GET":
         return role in VIEW_ONLY | WRITE
     return role in WRITE
 
 
-ROLES = ["public", "captain", "arbiter", "member"]
+ROLES = ["public", "captain", "arbiter", "chief", "member"]
 
 
 @pytest.fixture(autouse=True)

@@ -1,10 +1,11 @@
 """Each role can do exactly what it may, on every page and API endpoint (server-side checks).
 
 Roles: the public (anonymous), a logged-in user without a role, a team
-captain, an arbiter, a committee member and the committee chair. Drafts,
-runs, amendments and notes are the committee's and the arbiters' to see;
-writing is the committee's; the override is the arbiters'; published
-pairings are everyone's.
+captain, an arbiter, the Chief Arbiter, a committee member and the committee
+chair. Drafts, runs, amendments and notes are the committee's and the
+arbiters' (Chief Arbiter included) to see; writing is the committee's; the
+override of an absolute criterion is the Chief Arbiter's alone (C.04.6
+3.3.3); published pairings are everyone's.
 """
 
 import pytest
@@ -17,11 +18,11 @@ from .conftest import build_event, compute_round, delete_event
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["public", "outsider", "captain", "arbiter", "member", "chair"]
+ROLES = ["public", "outsider", "captain", "arbiter", "chief", "member", "chair"]
 EVERYONE = set(ROLES)
-VIEWERS = {"arbiter", "member", "chair"}
+VIEWERS = {"arbiter", "chief", "member", "chair"}
 COMMITTEE = {"member", "chair"}
-ARBITERS = {"arbiter"}
+CHIEF_ARBITER = {"chief"}
 
 API = [
     ("get", "rounds/", EVERYONE),
@@ -36,7 +37,7 @@ API = [
     ("get", "rounds/1/notes/", VIEWERS),
     ("post", "rounds/1/notes/", COMMITTEE),
     ("post", "rounds/1/approvals/", COMMITTEE),
-    ("post", "rounds/1/overrides/", ARBITERS),
+    ("post", "rounds/1/overrides/", CHIEF_ARBITER),
     ("post", "rounds/1/publications/", COMMITTEE),
     ("post", "rounds/1/corrections/", COMMITTEE),
 ]
@@ -47,7 +48,7 @@ PAGES = [
     ("get", "/committee/{slug}/round/1/run-status/", VIEWERS),
     ("post", "/committee/{slug}/round/1/request/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/amend/", COMMITTEE),
-    ("post", "/committee/{slug}/round/1/override/", ARBITERS),
+    ("post", "/committee/{slug}/round/1/override/", CHIEF_ARBITER),
     ("post", "/committee/{slug}/round/1/approve/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/publish/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/correct/", COMMITTEE),

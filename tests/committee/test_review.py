@@ -65,12 +65,12 @@ def test_the_chief_arbiter_may_override_an_absolute_violation_with_a_reason(comm
         user=committee_event.member,
     )
     with pytest.raises(ValidationError, match="needs a reason"):
-        services.override_absolute(version=v1, user=committee_event.arbiter, reason="  ")
+        services.override_absolute(version=v1, user=committee_event.chief, reason="  ")
     with pytest.raises(PermissionDenied):
         services.override_absolute(version=v1, user=committee_event.chair, reason="members cannot")
-    services.override_absolute(
-        version=v1, user=committee_event.arbiter, reason="Teams agreed, no other pairing"
-    )
+    with pytest.raises(PermissionDenied):
+        services.override_absolute(version=v1, user=committee_event.arbiter, reason="only the Chief Arbiter")
+    services.override_absolute(version=v1, user=committee_event.chief, reason="Teams agreed, no other pairing")
     services.approve(version=v1, user=committee_event.member)
     round_two.refresh_from_db()
     assert round_two.state == RoundState.APPROVED
@@ -140,7 +140,7 @@ def test_amending_an_approved_draft_needs_a_new_approval(committee_event, round_
 
 def test_arbiters_captains_and_outsiders_cannot_amend_or_approve(committee_event, round_two):
     v0 = services.current_version(round_two)
-    for name in ("arbiter", "captain", "outsider"):
+    for name in ("arbiter", "chief", "captain", "outsider"):
         user = committee_event.users[name]
         with pytest.raises(PermissionDenied):
             services.amend_draft(version=v0, operation="swap_colours", team_a=5, user=user)

@@ -120,9 +120,15 @@ def test_rule_11_the_committee_may_go_ahead_with_unfinished_games_as_draws(
     play(publish(committee_event.round(1), committee_event.member).round, unfinished=True)
     rnd = committee_event.round(2)
     run = services.request_pairing(round=rnd, user=committee_event.member, unfinished_as_draws=True)
+    rnd.refresh_from_db()
+    assert rnd.state == RoundState.PAIRING_REQUESTED
+    # the step goes through the round cycle's service, so it is in the history with its author
+    assert rnd.history.latest().history_user == committee_event.member
     services.execute_run(run.pk, "w")
     run.refresh_from_db()
     assert run.status == PairingRun.Status.SUCCEEDED, run.error
+    rnd.refresh_from_db()
+    assert rnd.state == RoundState.DRAFT_COMPUTED
     table_one = committee_event.round(1).matches.get(table=1)
     white = next(p for p in run.input_snapshot["participants"] if p["tpn"] == table_one.white_team.tpn)
     # board 1 unfinished counts as a draw: ½ + ½ + ½ + ½ (a win there would give 2.5)
@@ -146,6 +152,6 @@ def test_new_results_give_a_new_run_and_a_new_draft(committee_event, compute):
 def test_only_the_committee_may_request_a_pairing(committee_event):
     from django.core.exceptions import PermissionDenied
 
-    for name in ("arbiter", "captain", "outsider"):
+    for name in ("arbiter", "chief", "captain", "outsider"):
         with pytest.raises(PermissionDenied):
             services.request_pairing(round=committee_event.round(1), user=committee_event.users[name])

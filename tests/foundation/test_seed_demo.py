@@ -5,6 +5,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.urls import reverse
 
 from tournaments.models import BoardGame, Lineup, Match, Membership, RoundState, Team, Tournament
 
@@ -51,8 +52,13 @@ def test_every_team_has_a_tpn_and_a_five_player_roster_strongest_first():
 def test_demo_logins_work_with_password_demo_and_have_their_roles():
     out = seed(*SMALL)
     assert "chair" in out and "demo" in out
-    for name in ("chair", "member", "arbiter", "captain", "admin"):
+    for name in ("chair", "member", "arbiter", "chief", "captain", "admin"):
         assert authenticate(username=name, password="demo") is not None
+    for slug in ("demo-olympiad-open", "demo-team-league"):
+        roles = set(Membership.objects.filter(user__username="chief", tournament__slug=slug).values_list("role", flat=True))
+        assert roles == {"chief_arbiter"}
+        arbiter = Membership.objects.get(user__username="arbiter", tournament__slug=slug)
+        assert arbiter.role == "arbiter"
     captain = Membership.objects.get(user__username="captain", tournament__slug="demo-team-league")
     assert captain.role == "team_captain" and captain.team.tpn == 1
 
@@ -98,3 +104,27 @@ def test_demo_rounds_went_through_the_committee_so_their_pairings_are_published(
     top = r1.matches.get(table=1)
     page = client.get("/t/demo-olympiad-open/round/1/pairings/").content.decode()
     assert top.white_team.name in page and top.black_team.name in page
+
+
+@pytest.mark.django_db
+def test_the_demo_olympiad_ranks_by_the_rule_12_tie_breaks_of_2007_on_its_standings_page(client):
+    import re
+
+    from engine.olympiad import tiebreaks as rule_12
+    from operations.selectors import results_state
+
+    seed(*SMALL)
+    olympiad = Tournament.objects.get(slug="demo-olympiad-open")
+    assert olympiad.pairing_system == "olympiad" and olympiad.olympiad_version == "2007"
+    assert olympiad.tiebreaks == ["olympiad2007"]
+    page = client.get(reverse("ops-standings", args=[olympiad.slug])).content.decode()
+    for column in ("olympiad2007 12(a)", "olympiad2007 12(b)", "olympiad2007 12(c)"):
+        assert column in page
+    state = results_state(olympiad).state
+    expected = [(row.tpn, row.values) for row in rule_12.standings(state)]
+    shown = []
+    for tpn, cells in re.findall(r'<tr data-tpn="(\d+)">(.*?)</tr>', page, re.S):
+        numbers = re.findall(r'<td class="num">([^<]*)</td>', cells)
+        # rank, MP, GP, then rule 12 (a), (b), (c)
+        shown.append((int(tpn), tuple(float(v) for v in [numbers[1], *numbers[3:6]])))
+    assert shown == expected

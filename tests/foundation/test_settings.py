@@ -131,3 +131,48 @@ def test_static_files_collect_for_production_with_hashed_compressed_names(tmp_pa
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "staticfiles.json").is_file()
     assert list((tmp_path / "vendor").glob("htmx.min.*.js.gz"))
+
+
+SHOW_CONN_MAX_AGE = "from django.conf import settings as s; print(s.DATABASES['default']['CONN_MAX_AGE'])"
+
+
+def test_django_conn_max_age_wins_over_the_database_url_default():
+    result = run_manage(
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        SHOW_CONN_MAX_AGE,
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/never_connected",
+        DJANGO_CONN_MAX_AGE="60",
+    )
+    assert result.stdout.split() == ["60"], result.stderr
+
+
+def test_without_django_conn_max_age_connections_close_after_each_request():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v", "0", "-c", SHOW_CONN_MAX_AGE],
+        cwd=ROOT,
+        env={**without("DJANGO_CONN_MAX_AGE"), "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/never_connected"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.stdout.split() == ["0"], result.stderr
+
+
+def test_the_beat_schedule_closes_due_lineups_every_minute_with_a_registered_task(settings):
+    from pairing_site.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["close-due-lineups"]
+    assert entry["schedule"] == 60.0
+    app.loader.import_default_modules()
+    assert entry["task"] in app.tasks
+
+
+def test_every_beat_schedule_entry_names_a_registered_task(settings):
+    from pairing_site.celery import app
+
+    app.loader.import_default_modules()
+    missing = [e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values() if e["task"] not in app.tasks]
+    assert missing == []

@@ -71,3 +71,44 @@ def test_an_unknown_state_is_refused(make_tournament):
     r1 = make_tournament().rounds.get(number=1)
     with pytest.raises(ValidationError, match="not a round state"):
         transition_round(r1, "paired")
+
+
+def _walk(rnd, until):
+    for target in FORWARD[FORWARD.index(rnd.state) + 1 : FORWARD.index(until) + 1]:
+        rnd = transition_round(rnd, target)
+    return rnd
+
+
+def test_rule_11_a_round_may_be_paired_with_unfinished_games_as_draws_while_the_previous_round_is_in_play(
+    make_tournament,
+):
+    t = make_tournament()
+    _walk(t.rounds.get(number=1), S.IN_PLAY)
+    r2 = transition_round(t.rounds.get(number=2), S.PAIRING_REQUESTED, unfinished_as_draws=True)
+    assert r2.state == S.PAIRING_REQUESTED
+
+
+def test_without_unfinished_as_draws_a_previous_round_in_play_blocks_the_pairing(make_tournament):
+    t = make_tournament()
+    _walk(t.rounds.get(number=1), S.IN_PLAY)
+    r2 = t.rounds.get(number=2)
+    with pytest.raises(ValidationError, match="before round\\(s\\) 1 are complete"):
+        transition_round(r2, S.PAIRING_REQUESTED)
+    r2.refresh_from_db()
+    assert r2.state == S.AWAITING_RESULTS
+
+
+def test_rule_11_does_not_let_a_round_be_paired_before_the_previous_round_is_in_play(make_tournament):
+    t = make_tournament()
+    _walk(t.rounds.get(number=1), S.BOARD_PAIRINGS_POSTED)
+    with pytest.raises(ValidationError, match="rule 11 excepts only the previous round"):
+        transition_round(t.rounds.get(number=2), S.PAIRING_REQUESTED, unfinished_as_draws=True)
+
+
+def test_rule_11_excepts_only_the_previous_round_not_older_ones(make_tournament):
+    t = make_tournament()
+    _walk(t.rounds.get(number=1), S.IN_PLAY)
+    r2 = transition_round(t.rounds.get(number=2), S.PAIRING_REQUESTED, unfinished_as_draws=True)
+    _walk(r2, S.IN_PLAY)
+    with pytest.raises(ValidationError, match="round\\(s\\) 1 are complete"):
+        transition_round(t.rounds.get(number=3), S.PAIRING_REQUESTED, unfinished_as_draws=True)

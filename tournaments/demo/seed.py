@@ -49,6 +49,7 @@ DEMO_USERS = {
     "member": "pairing committee member, both demo tournaments",
     "member2": "pairing committee member, both demo tournaments",
     "arbiter": "arbiter, both demo tournaments",
+    "chief": "Chief Arbiter (overrides an absolute pairing criterion), both demo tournaments",
     "captain": "captain of TPN 1 in both demo tournaments",
 }
 
@@ -120,6 +121,7 @@ def _memberships(t: Tournament, users: dict) -> None:
         ("member", "committee_member"),
         ("member2", "committee_member"),
         ("arbiter", "arbiter"),
+        ("chief", "chief_arbiter"),
     ]
     for username, role in roles:
         Membership.objects.get_or_create(user=users[username], tournament=t, role=role)
@@ -145,7 +147,8 @@ def _olympiad(options: SeedOptions, rng: random.Random, log, users: dict) -> Tou
         reserves=1,
         bye_match_points=1,
         bye_game_points=2,
-        tiebreaks=["MP", "SB", "GP"],
+        # Olympiad rule 12 (2007 amendment) when the Olympiad engine pairs it.
+        tiebreaks=["olympiad2007"] if system == "olympiad" else ["MP", "SB", "GP"],
         lineup_close_time=dt.time(20, 0),
         lineup_close_days_before=1,
         approval_policy="two_members",

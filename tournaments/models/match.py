@@ -6,6 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from .fields import numbered_within, points_field
+
 
 class ForfeitKind(models.TextChoices):
     NONE = "", "No forfeit"
@@ -34,10 +36,10 @@ class Match(models.Model):
     forfeit = models.CharField(
         max_length=12, choices=ForfeitKind.choices, blank=True, default=ForfeitKind.NONE
     )
-    white_match_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
-    black_match_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
-    white_game_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
-    black_game_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    white_match_points = points_field()
+    black_match_points = points_field()
+    white_game_points = points_field()
+    black_game_points = points_field()
     result_confirmed = models.BooleanField(default=False)
 
     history = HistoricalRecords()
@@ -125,10 +127,9 @@ class BoardGame(models.Model):
 
     class Meta:
         ordering = ["match", "board"]
-        constraints = [
-            models.UniqueConstraint(fields=["match", "board"], name="unique_board_per_match"),
-            models.CheckConstraint(condition=models.Q(board__gte=1), name="board_number_positive"),
-        ]
+        constraints = numbered_within(
+            "match", "board", unique="unique_board_per_match", positive="board_number_positive"
+        )
 
     def __str__(self) -> str:
         return f"{self.match} board {self.board}: {self.result or 'pending'}"

@@ -11,7 +11,14 @@ class Role(models.TextChoices):
     COMMITTEE_MEMBER = "committee_member", "Pairing committee member"
     COMMITTEE_CHAIR = "committee_chair", "Pairing committee chair"
     ARBITER = "arbiter", "Arbiter"
+    # An arbiter with the Chief Arbiter's own powers: overriding an absolute
+    # criterion of the pairing (C.04.6 3.3.3). Has every arbiter's power too.
+    CHIEF_ARBITER = "chief_arbiter", "Chief Arbiter"
     TEAM_CAPTAIN = "team_captain", "Team captain"
+
+
+# The roles with an arbiter's powers (results, lineup windows, summaries).
+ARBITER_ROLES = frozenset({Role.ARBITER, Role.CHIEF_ARBITER})
 
 
 class Membership(models.Model):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from .fields import numbered_within
+
 
 class RoundState(models.TextChoices):
     """The round cycle; the allowed transitions are in ``tournaments.states``."""
@@ -36,10 +38,9 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
-            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
-        ]
+        constraints = numbered_within(
+            "tournament", "number", unique="unique_round_number", positive="round_number_positive"
+        )
 
     def __str__(self) -> str:
         return f"{self.tournament} – round {self.number}"

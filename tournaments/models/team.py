@@ -6,6 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from .fields import numbered_within
+
 
 class Team(models.Model):
     """A participant: a team with a roster in fixed board order.
@@ -71,10 +73,9 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["team", "board_order"]
-        constraints = [
-            models.UniqueConstraint(fields=["team", "board_order"], name="unique_board_order_per_team"),
-            models.CheckConstraint(condition=models.Q(board_order__gte=1), name="board_order_positive"),
-        ]
+        constraints = numbered_within(
+            "team", "board_order", unique="unique_board_order_per_team", positive="board_order_positive"
+        )
 
     def __str__(self) -> str:
         rating = self.rating if self.rating else "unrated"

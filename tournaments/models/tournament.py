@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
 from engine import systems
+
+from .fields import points_field
 
 
 class PairingSystem(models.TextChoices):
@@ -80,14 +80,14 @@ class Tournament(models.Model):
     primary_score = models.CharField(
         max_length=2, choices=ScoreKindChoice.choices, default=ScoreKindChoice.MATCH_POINTS
     )
-    match_win = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("2"))
-    match_draw = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("1"))
-    match_loss = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("0"))
+    match_win = points_field("2")
+    match_draw = points_field("1")
+    match_loss = points_field("0")
     # Pairing-allocated bye: None = as a draw (C.04.6 1.4: the match-point
     # draw value and half the boards in game points). The 2007 Olympiad text
     # gives 1 MP and 2 GP; the 1998 text 2 GP (men, 4 boards), 1.5 (women, 3).
-    bye_match_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
-    bye_game_points = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    bye_match_points = points_field()
+    bye_game_points = points_field()
 
     colour_preference_type = models.CharField(
         max_length=4, choices=ColourPreferenceChoice.choices, default=ColourPreferenceChoice.A

@@ -27,11 +27,18 @@ def create_rounds(tournament: Tournament, *, first_date: dt.date | None = None) 
 
 
 @transaction.atomic
-def transition_round(round: Round, target: str, *, by=None) -> Round:
+def transition_round(round: Round, target: str, *, by=None, unfinished_as_draws: bool = False) -> Round:
     """Move ``round`` to state ``target`` if the cycle allows it.
 
     Refuses (ValidationError) a transition the cycle does not have, and
     pairing a round while an earlier round is not complete.
+
+    ``unfinished_as_draws`` is Olympiad rule 11: the pairing committee may
+    pair the next round while the previous round is still in play, its
+    unfinished games counted as draws. With it, moving to
+    ``pairing_requested`` accepts the immediately previous round in play
+    (or complete); every round before that must still be complete. It has
+    no effect on any other transition.
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
     if target not in RoundState.values:
@@ -42,12 +49,7 @@ def transition_round(round: Round, target: str, *, by=None) -> Round:
             f"Round {round.number} cannot go from {round.state} to {target} (allowed: {allowed})."
         )
     if target == RoundState.PAIRING_REQUESTED:
-        earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(state=RoundState.COMPLETE)
-        if earlier.exists():
-            numbers = ", ".join(str(n) for n in earlier.values_list("number", flat=True))
-            raise ValidationError(
-                f"Round {round.number} cannot be paired before round(s) {numbers} are complete."
-            )
+        _require_earlier_rounds_complete(round, unfinished_as_draws=unfinished_as_draws)
     now = timezone.now()
     round.state = target
     round.state_changed_at = now
@@ -57,3 +59,16 @@ def transition_round(round: Round, target: str, *, by=None) -> Round:
         round._history_user = by
     round.save()
     return round
+
+
+def _require_earlier_rounds_complete(round: Round, *, unfinished_as_draws: bool) -> None:
+    """Refuse to pair ``round`` while an earlier round is open (rule 11 excepts the previous one in play)."""
+    earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(state=RoundState.COMPLETE)
+    if unfinished_as_draws:
+        earlier = earlier.exclude(number=round.number - 1, state=RoundState.IN_PLAY)
+    if earlier.exists():
+        numbers = ", ".join(str(n) for n in earlier.values_list("number", flat=True))
+        rule_11 = " (rule 11 excepts only the previous round, once in play)" if unfinished_as_draws else ""
+        raise ValidationError(
+            f"Round {round.number} cannot be paired before round(s) {numbers} are complete{rule_11}."
+        )

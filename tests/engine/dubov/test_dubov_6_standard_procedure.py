@@ -133,3 +133,51 @@ def test_dubov_6_1_scoregroups_are_paired_from_the_top_and_cited():
     groups = steps(pairing, topic="scoregroup")
     assert [g.data["score"] for g in groups] == [0.5]
     assert groups[0].article == "Dubov 6.1"
+
+
+def four_rows(w2_met_b3: bool):
+    """Four White seekers (rows 1-4: 1, 2, 3, 4) and four Black seekers (rows 1-4: 11, 12, 13, 14).
+
+    All on one point after two drawn rounds. White No. 3 has played the Blacks of rows 3 and 4;
+    White No. 2 has played the Black of row 4 and, with ``w2_met_b3``, that of row 3 too. Every
+    White had Black twice and every Black White twice, so no two of a colour may meet (2.3, 2.4):
+    only the rows of 6.2-6.3 can pair them.
+    """
+    ratings = {1: 2200, 2: 2210, 3: 2220, 4: 2230, 11: 2400, 12: 2390, 13: 2200, 14: 2190}
+    # Withdrawn stand-ins: 21, 22 (R 1800) keep White No. 1's ARO lowest, 23, 24 (R 2500)
+    # White No. 4's highest; 25 (R 1900) puts White No. 2 before White No. 3 (ARO 2195).
+    ratings |= {21: 1800, 22: 1800, 23: 2500, 24: 2500, 25: 1900, 26: 2000}
+    ratings |= {31: 1800, 32: 1800, 33: 1800, 34: 1800}
+    if w2_met_b3:
+        r1 = [(13, 2, "="), (14, 3, "=")]
+        r2 = [(14, 2, "="), (13, 3, "=")]
+    else:
+        r1 = [(14, 2, "="), (13, 3, "=")]
+        r2 = [(25, 2, "="), (14, 3, "="), (13, 26, "=")]
+    r1 += [(21, 1, "="), (23, 4, "="), (11, 31, "="), (12, 32, "=")]
+    r2 += [(22, 1, "="), (24, 4, "="), (11, 33, "="), (12, 34, "=")]
+    return make_state(ratings, [r1, r2], withdrawn={21, 22, 23, 24, 25, 26, 31, 32, 33, 34})
+
+
+def test_dubov_6_3_changes_row_k_minus_1_when_white_k_has_played_every_black_of_the_lower_rows():
+    pairing = pair(four_rows(w2_met_b3=False))
+    rows = steps(pairing, topic="rows")[0]
+    assert rows.data["whites"] == [1, 2, 3, 4] and rows.data["blacks"] == [11, 12, 13, 14]
+    # Row 3: White 3 has played Blacks 13 and 14, so row 2 is changed: 3 takes 12 and
+    # White 2 the first Black of the lower rows he has not played, 13. Rows 1 and 4 stand.
+    assert pairs_of(pairing) == {(1, 11), (2, 13), (3, 12), (4, 14)}
+    (changed,) = [s for s in steps(pairing, article="Dubov 6.3") if "changed_row" in s.data]
+    assert changed.data["row"] == 3 and changed.data["changed_row"] == 2
+
+
+def test_dubov_6_3_changes_row_k_minus_2_when_k_minus_1_cannot_help():
+    pairing = pair(four_rows(w2_met_b3=True))
+    rows = steps(pairing, topic="rows")[0]
+    assert rows.data["whites"] == [1, 2, 3, 4] and rows.data["blacks"] == [11, 12, 13, 14]
+    # Row 3: White 3 has played Blacks 13 and 14. Changing row 2 does not work (White 2 has
+    # played 13 and 14 too), so row 1 is changed: 3 takes 11, White 1 the first Black of the
+    # lower rows, 13; row 2 keeps its own pairing, 2 - 12.
+    assert pairs_of(pairing) == {(1, 13), (2, 12), (3, 11), (4, 14)}
+    (changed,) = [s for s in steps(pairing, article="Dubov 6.3") if "changed_row" in s.data]
+    assert changed.data["row"] == 3 and changed.data["changed_row"] == 1
+    assert [s.article for s in steps(pairing, topic="pairing") if s.data["white"] == 2] == ["Dubov 6.2"]

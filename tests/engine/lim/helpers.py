@@ -151,3 +151,33 @@ def against_standins(scripts: dict[int, list[tuple[Colour, float]]], *, rounds: 
             recs.append(RoundRecord(r, Outcome.PLAYED, standin, col, pts, pts))
         parts.append(Participant(tpn=tpn, rating=2600 - 10 * tpn, history=tuple(recs)))
     return individual(*parts, *standins, rounds=rounds)
+
+
+def scripted(rounds: list[list[tuple]], *, rounds_total: int = 9, **kw) -> TournamentState:
+    """Individual players with exactly the games given, round by round.
+
+    A game is ``(white, black, x)``: White's score ``x`` (1, 0.5, 0). ``None`` for a
+    player is a fresh withdrawn stand-in (TPN 100 up), so meetings, colours and
+    scores can be set freely. Players with no game in a round are absent.
+    """
+    real = sorted({t for games in rounds for w, b, _ in games for t in (w, b) if t is not None})
+    history: dict[int, list[RoundRecord]] = {t: [] for t in real}
+    standins: list[int] = []
+    for r, games in enumerate(rounds, start=1):
+        for w, b, x in games:
+            if w is None:
+                w = 100 + len(standins)
+                standins.append(w)
+            if b is None:
+                b = 100 + len(standins)
+                standins.append(b)
+            for me, opp, col, pts in ((w, b, W, x), (b, w, B, 1 - x)):
+                if me in history:
+                    history[me].append(RoundRecord(r, Outcome.PLAYED, opp, col, pts, pts))
+        for t, h in history.items():
+            if len(h) < r:
+                h.append(RoundRecord(r, Outcome.ABSENT))
+    absent = tuple(RoundRecord(r, Outcome.ABSENT) for r in range(1, len(rounds) + 1))
+    parts = [Participant(tpn=t, rating=2600 - 10 * t, history=tuple(h)) for t, h in history.items()]
+    parts += [Participant(tpn=s, rating=2000, history=absent, withdrawn=True) for s in standins]
+    return individual(*parts, rounds=rounds_total, **kw)

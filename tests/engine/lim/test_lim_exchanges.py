@@ -173,3 +173,34 @@ def test_lim_11_4_in_a_round_the_floater_keeps_his_only_opponent_and_the_others_
         frozenset((p.white, p.black)) for p in rp.pairs
     }
     assert rp.bye == 2
+
+
+def test_lim_11_1_a_pairing_downward_scrutiny_begins_with_the_highest_numbered_player():
+    # #1 is scrutinised first; 1 v 4 and 1 v 5 break Rule 2 (old number of 9.1): the lower
+    # numbered player of the pair is exchanged each time, #1 keeps his place.
+    trace, pairs = trace_of(Played((1, 4), (1, 5)), 6)
+    assert [row[0] for row in trace] == [(1, 4), (1, 5), (1, 6)]
+    assert pairs == [(1, 6), (2, 4), (3, 5)]
+
+
+def test_lim_9_5_a_rematch_in_the_proposed_pairing_exchanges_the_lower_numbered_player():
+    from engine.api import pair
+    from tests.engine.lim.helpers import scripted
+
+    # Six players on 1 point after two draws; 1 has met 4 and 5, the rest only stand-ins.
+    # 1, 2, 3 are due White, 4, 5, 6 due Black, so colours ask for no exchange.
+    st = scripted(
+        [
+            [(1, 4, 0.5), (2, None, 0.5), (3, None, 0.5), (None, 5, 0.5), (None, 6, 0.5)],
+            [(5, 1, 0.5), (None, 2, 0.5), (None, 3, 0.5), (4, None, 0.5), (6, None, 0.5)],
+        ]
+    )
+    rp = pair(st)
+    # Proposed 1 v 4 is a rematch: 4 is exchanged (1 v 5), then 5 (1 v 6); 2 v 4 and 3 v 5
+    # are the 9.4 proposal of the players left. Exchanging 1 instead would give 1 v 6, 2 v 5, 3 v 4.
+    assert {frozenset((p.white, p.black)) for p in rp.pairs} == {
+        frozenset(p) for p in ((1, 6), (2, 4), (3, 5))
+    }
+    step = next(s for s in rp.explanation if s.topic == "pairing" and s.data["player"] == 1)
+    assert step.article == "Lim 11.2" and step.data["tried"] == [4, 5]
+    assert [(p.white, p.black) for p in rp.pairs] == [(1, 6), (2, 4), (3, 5)]

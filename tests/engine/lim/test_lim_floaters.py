@@ -136,3 +136,117 @@ def test_lim_10_8_maxi_the_exchange_for_colour_needs_ratings_within_100_points()
     ratings = {1: 2600, 2: 2580, 3: 2450, 4: 2300, 5: 2400, 6: 2350}
     st = Event(6, ratings=ratings).round((1, 4, 1), (2, 5, 0.5), (6, 3, 0.5)).state(options={"maxi": True})
     assert pairs_of(pair(st)) == P((1, 2), (4, 6), (3, 5))
+
+
+def test_lim_10_1_players_without_a_compatible_opponent_in_spite_of_exchanges_float_to_the_next_group():
+    from tests.engine.lim.helpers import scripted
+
+    # 1-4 on 2 points have met 1-2, 1-4, 2-4: only 3 is left for each of them. 5-8 on 1.5
+    # (the median) met only stand-ins. Nobody is transferred before pairing (9.3: each has 3).
+    st = scripted(
+        [
+            [
+                (1, 2, 0.5),
+                (3, None, 1),
+                (None, 4, 0),
+                (5, None, 0.5),
+                (None, 6, 0.5),
+                (7, None, 0.5),
+                (None, 8, 0.5),
+            ],
+            [
+                (4, 1, 0.5),
+                (2, None, 1),
+                (None, 3, 0.5),
+                (None, 5, 0.5),
+                (6, None, 0.5),
+                (None, 7, 0.5),
+                (8, None, 0.5),
+            ],
+            [
+                (2, 4, 0.5),
+                (1, None, 1),
+                (None, 3, 0.5),
+                (5, None, 0.5),
+                (None, 6, 0.5),
+                (7, None, 0.5),
+                (None, 8, 0.5),
+            ],
+        ]
+    )
+    rp = pair(st)
+    # 1 keeps 3 (11.4); 2 and 4 are floaters by 10.1 and are paired in the median group.
+    step = next(s for s in rp.explanation if s.article == "Lim 11.4")
+    assert step.data["tpns"] == [2, 4] and "(Lim 10.1)" in step.message
+    median = next(s for s in rp.explanation if s.data.get("group") == "median score-group")
+    assert median.data["incoming"] == {2: "DF", 4: "DF"}
+    pairs = pairs_of(rp)
+    assert P((1, 3)) <= pairs
+    assert all(any(p & {2, 4} and p & {5, 6, 7, 8} for p in pairs if t in p) for t in (2, 4))
+
+
+def test_lim_10_5_a_proposed_floater_without_an_opponent_below_is_exchanged_for_another_player():
+    from tests.engine.lim.helpers import scripted
+
+    # Score-group 2 = {1, 2, 3} (odd); 3 has met 4 and 5, the whole median group (1.5).
+    # 2 and 3 are due White, 1 Black: 10.2 proposes 3, the lowest numbered due White; he has no
+    # compatible opponent below, so 2 floats in his place and 1 v 3 is paired.
+    st = scripted(
+        [
+            [(1, None, 1), (None, 2, 0.5), (4, 3, 0), (5, None, 1), (6, None, 0.5)],
+            [(None, 1, 0.5), (2, None, 0.5), (3, 5, 0.5), (None, 4, 0), (None, 6, 0.5)],
+            [(1, None, 0.5), (None, 2, 0), (None, 3, 0.5), (4, None, 0.5), (5, None, 0), (6, None, 0)],
+        ]
+    )
+    rp = pair(st)
+    assert parity_floaters(rp)[0] == 2
+    step = next(s for s in rp.explanation if s.article == "Lim 9.3(d)" and s.data["tpn"] == 2)
+    assert "3 (type c)" in step.message
+    assert pairs_of(rp) == P((1, 3), (2, 4), (5, 6))
+
+
+def test_lim_10_5_a_floater_without_an_opponent_in_the_next_group_is_floated_to_a_further_score_group():
+    from tests.engine.lim.helpers import scripted
+
+    # 1 (3 points) has beaten 2 and 3, the whole 2-point group; 4-7 on 1.5 (median), 8 on 0.5.
+    st = scripted(
+        [
+            [
+                (1, 2, 1),
+                (3, None, 1),
+                (4, None, 0.5),
+                (None, 5, 0.5),
+                (6, None, 0.5),
+                (None, 7, 0.5),
+                (8, None, 0.5),
+            ],
+            [
+                (3, 1, 0),
+                (None, 2, 0),
+                (None, 4, 0.5),
+                (5, None, 0.5),
+                (None, 6, 0.5),
+                (7, None, 0.5),
+                (None, 8, 1),
+            ],
+            [
+                (1, None, 1),
+                (2, None, 1),
+                (None, 3, 0),
+                (4, None, 0.5),
+                (None, 5, 0.5),
+                (6, None, 0.5),
+                (None, 7, 0.5),
+                (8, None, 0),
+            ],
+        ]
+    )
+    rp = pair(st)
+    # Alone in his group, 1 floats (9.3(d)); no exchange is possible and he can meet nobody of
+    # the 2 group, so he goes on to the median group; 2 v 3 are paired.
+    further = next(s for s in rp.explanation if s.article == "Lim 10.5")
+    assert further.data["tpn"] == 1 and "further score-group" in further.message
+    median = next(s for s in rp.explanation if s.data.get("group") == "median score-group")
+    assert median.data["incoming"] == {1: "DF", 8: "UF"}
+    assert P((2, 3)) <= pairs_of(rp)
+    assert pairs_of(rp) == P((1, 5), (2, 3), (4, 6), (7, 8))

@@ -1,8 +1,12 @@
 """The 2007 amendments: match points, imaginary points, Section J from round 4."""
 
+import random
+from dataclasses import replace
+
 from engine import api
 from engine.olympiad.model import build_views
 from engine.olympiad.options import parse_options
+from engine.olympiad.simulate import simulate_round
 
 from .builders import pairs_by_tpn, pairs_of, tournament
 
@@ -51,7 +55,9 @@ def test_olympiad_2007_amended_rule_1_pairs_on_match_points_not_game_points():
     )
     pairing = api.pair(state)
     assert pairs_by_tpn(pairing) >= pairs_of((1, 3), (2, 4))
-    assert "paired on match points" in pairing.explanation_text()
+    assert "[Olympiad 2007 amended rule 1] round 2: teams are paired on match points" in (
+        pairing.explanation_text()
+    )
 
 
 def test_olympiad_2007_amendment_3_section_j_pairs_round_4():
@@ -99,3 +105,42 @@ def test_olympiad_2007_drop_of_the_weakest_team_is_cited_in_its_1998_wording():
     text = api.pair(state).explanation_text()
     assert "dropped (Olympiad 1998 rule 25)" in text
     assert "[Olympiad 1998 Section I] round 2 is paired by Section I" in text
+
+
+def test_olympiad_2007_amended_rule_16_groups_and_median_are_by_match_points():
+    # Round 1: 1 beats 5 4-0, 2 and 3 win 2.5-1.5, 4-8 drawn.
+    rounds = [[(1, 5, 4), (2, 6, 2.5), (3, 7, 2.5), (4, 8, 2)]]
+    pairing = api.pair(tournament(8, rounds, version="2007", options={"imaginary_points": False}))
+    groups = [s for s in pairing.explanation if s.topic == "group" and "side" in s.data]
+    assert [(g.data["score"], g.data["tpns"]) for g in groups] == [
+        (2, [1, 2, 3]),
+        (1, [4, 8]),
+        (0, [5, 6, 7]),
+    ]
+    assert all(g.article == "Olympiad 2007 amended rule 16" for g in groups)
+    (median,) = [s for s in pairing.explanation if s.topic == "median"]
+    assert median.article == "Olympiad 2007 amended rule 16"
+    assert median.data == {"median": 4, "order": [2.0, 0.0, 1.0]}  # top, bottom, the 1 MP middle group last
+    # 3 drops to the middle group and meets 4; 5 is elevated and meets 8; 1 x 2, 6 x 7.
+    assert pairs_by_tpn(pairing) == pairs_of((1, 2), (3, 4), (5, 8), (6, 7))
+    # The same results under the 1998 text (game points): five groups, another pairing.
+    pairing = api.pair(tournament(8, rounds))
+    (median,) = [s for s in pairing.explanation if s.topic == "median"]
+    assert median.article == "Olympiad 1998 rule 16"
+    assert median.data["order"] == [4.0, 2.5, 0.0, 1.5, 2.0]
+    assert pairs_by_tpn(pairing) == pairs_of((1, 2), (3, 4), (5, 7), (6, 8))
+
+
+def test_olympiad_2007_amended_rule_9_an_eleven_round_event_is_paired_to_its_end_rounds_4_to_11_by_section_j():
+    state = replace(tournament(21, version="2007"), rounds_total=11)
+    rng = random.Random(9)
+    for rnd in range(1, 12):
+        pairing = api.pair(state)
+        assert len(pairing.pairs) == 10 and pairing.bye is not None
+        section = next(s for s in pairing.explanation if s.topic == "section")
+        if rnd >= 4:
+            assert section.article == "Olympiad 2007 amendment 3 (Section J)"
+        else:
+            assert section.article == "Olympiad 1998 Section I"
+        state = simulate_round(state, pairing, rng)
+    assert state.rounds_played == 11

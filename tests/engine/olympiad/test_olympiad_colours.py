@@ -69,7 +69,7 @@ def test_olympiad_1998_rule_20_opposite_colours_last_round_both_alternate():
 
 def test_olympiad_1998_rule_22a_same_history_higher_ranked_team_is_balanced():
     a, b = tv(1, colours="wbw"), tv(2, colours="wbw")
-    assert colours_of(a, b) == (2, "Olympiad 1998 rule 22")
+    assert colours_of(a, b) == (2, "Olympiad 1998 rule 22(a)")
 
 
 def test_olympiad_1998_rule_23_same_balanced_history_higher_ranked_team_alternates():
@@ -114,3 +114,28 @@ def test_olympiad_1998_rule_21_when_rule_17_cannot_be_kept_the_lower_same_colour
     a, b = tv(1, colours="bbwww"), tv(2, colours="bwbww")
     assert colours_of(a, b) == (2, "Olympiad 1998 rule 21")
     assert colours_of(b, a) == (2, "Olympiad 1998 rule 21")
+
+
+def test_olympiad_1998_rule_22b_same_history_the_higher_ranked_team_alternates_once_22a_has_nothing_to_balance():
+    # Rule 22: same whites, exactly the same sequence; priority to (a) balancing, or (b)
+    # alternating the higher-ranked team (No. 1) from the last round.
+    # W W B: (a) gives No. 1 Black (balance), (b) would give it White (alternation): (a) first.
+    a, b = tv(1, colours="wwb"), tv(2, colours="wwb")
+    assert colours_of(a, b) == (2, "Olympiad 1998 rule 22(a)")
+    # W B W B: balanced, so (a) has nothing to balance and (b) decides: No. 1 had Black, takes
+    # White. This is rule 23's very case (the same balanced history), and is cited as rule 23.
+    a, b = tv(1, colours="wbwb"), tv(2, colours="wbwb")
+    assert colours_of(a, b) == (1, "Olympiad 1998 rule 23")
+    a, b = tv(1, colours="bwbw"), tv(2, colours="bwbw")
+    assert colours_of(a, b) == (2, "Olympiad 1998 rule 23")
+    # The higher-ranked team is the one that alternates, whichever is listed first.
+    assert colours_of(b, a) == (2, "Olympiad 1998 rule 23")
+
+
+def test_olympiad_1998_rule_19_different_histories_rules_20_to_23_leave_open_the_higher_ranked_team_alternates():
+    # Both balanced, both last Black, equally long runs either way, but different sequences:
+    # rules 22 and 23 (exactly the same sequence) do not apply; rule 19(2) alternation goes
+    # to the higher-ranked team, as in 22(b)/23 (docs/interpretations/olympiad.md).
+    a, b = tv(1, colours="wbwb"), tv(2, colours="bwwb")
+    assert colours_of(a, b) == (1, "Olympiad 1998 rule 19")
+    assert colours_of(b, a) == (1, "Olympiad 1998 rule 19")

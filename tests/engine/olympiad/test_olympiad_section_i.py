@@ -168,3 +168,81 @@ def test_olympiad_1998_rule_42_team_that_met_its_group_and_the_next_one_above_go
     pairs, gs = search(met(teams, (10, 9), (10, 8), (10, 7)))
     assert pairs == pairs_of((1, 3), (2, 4), (5, 7), (6, 10), (8, 9))
     assert any(s.article == "Olympiad 1998 rule 42" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_28_every_team_of_an_odd_top_group_met_the_group_below_one_drops_all_the_same():
+    # 1, 2, 3 (3 GP) have all played 4 and 5 (2 GP); the middle group is the 1 GP group.
+    teams = [tv(t, 3) for t in (1, 2, 3)] + [tv(t, 2) for t in (4, 5)] + [tv(t, 1) for t in range(6, 15)]
+    pairs, gs = search(met(teams, *[(a, b) for a in (1, 2, 3) for b in (4, 5)]))
+    # Rules 25-27 are followed again: the weakest, 3, drops; it meets no one of the 2 GP group and
+    # goes on to the next group (rule 41), where it meets the strongest team, 6.
+    assert pairs == pairs_of((1, 2), (4, 5), (3, 6), (7, 11), (8, 12), (9, 13), (10, 14))
+    articles = [s.article for s in gs.steps]
+    assert articles.count("Olympiad 1998 rule 27") >= 3  # 3, 2 and 1 were each moved back first
+    assert "Olympiad 1998 rule 28" in articles
+    assert articles.index("Olympiad 1998 rule 28") < articles.index("Olympiad 1998 rule 41")
+
+
+def test_olympiad_1998_rule_32_every_team_of_an_odd_bottom_group_met_the_group_above_one_is_elevated_all_the_same():
+    # 12, 13, 14 (0 GP) have all played 10 and 11 (1 GP); the middle group is the 2 GP group.
+    teams = [tv(t, 2) for t in range(1, 10)] + [tv(t, 1) for t in (10, 11)] + [tv(t, 0) for t in (12, 13, 14)]
+    pairs, gs = search(met(teams, *[(a, b) for a in (12, 13, 14) for b in (10, 11)]))
+    # Rules 29-31 again: the strongest, 12, is elevated, goes on past the 1 GP group (rule 42)
+    # and meets the weakest team of the middle group, 9.
+    assert pairs == pairs_of((13, 14), (10, 11), (9, 12), (1, 5), (2, 6), (3, 7), (4, 8))
+    articles = [s.article for s in gs.steps]
+    assert articles.count("Olympiad 1998 rule 31") >= 3
+    assert "Olympiad 1998 rule 32" in articles
+    assert articles.index("Olympiad 1998 rule 32") < articles.index("Olympiad 1998 rule 42")
+
+
+def test_olympiad_1998_rule_43_another_team_that_met_its_whole_group_leaves_it_like_the_strongest_would():
+    # 2, not the strongest, has played 1, 3 and 4: it meets the strongest team below (rule 39's
+    # pattern); of the rest, 1 x 3 and the weakest, 4, drops (rule 25).
+    teams = [tv(t, 3) for t in (1, 2, 3, 4)] + [tv(t, 2) for t in range(5, 13)]
+    pairs, gs = search(met(teams, (2, 1), (2, 3), (2, 4)))
+    assert pairs == pairs_of((1, 3), (2, 5), (4, 6), (7, 10), (8, 11), (9, 12))
+    step = next(s for s in gs.steps if s.article == "Olympiad 1998 rule 43")
+    assert step.message.startswith("2 cannot be paired within the group")
+    assert not any(s.article == "Olympiad 1998 rule 39" for s in gs.steps)
+
+
+def test_olympiad_1998_rule_43_below_the_median_another_team_that_met_its_whole_group_meets_the_weakest_above():
+    # 11, not the weakest, has played 9, 10 and 12: it meets the weakest team above, 8 (rule 40's
+    # pattern); of the rest, the strongest, 9, is elevated and meets 7 (rule 29); 12 x 10.
+    teams = [tv(t, 2) for t in range(1, 9)] + [tv(t, 1) for t in range(9, 13)]
+    pairs, gs = search(met(teams, (11, 9), (11, 10), (11, 12)))
+    assert pairs == pairs_of((8, 11), (7, 9), (10, 12), (1, 4), (2, 5), (3, 6))
+    assert any(s.article == "Olympiad 1998 rule 43" and s.message.startswith("11 ") for s in gs.steps)
+
+
+def test_olympiad_1998_rule_33_top_half_of_a_group_meets_its_bottom_half_in_sequence_as_far_as_possible():
+    # Round 2 after four drawn matches: one 2 GP group of eight, the round-1 pairs 1-5 ... 4-8 barred.
+    pairing = api.pair(tournament(8, [[(1, 5, 2), (2, 6, 2), (3, 7, 2), (4, 8, 2)]]))
+    pairs = pairs_by_tpn(pairing)
+    assert pairs == pairs_of((1, 6), (2, 5), (3, 8), (4, 7))
+    assert all(len(p & {1, 2, 3, 4}) == 1 for p in pairs)  # every pair: one top-half, one bottom-half team
+    # Round 2 with winners 1-4 on 4 GP: their group pairs its top half against its bottom half.
+    pairing = api.pair(tournament(8, [[(1, 5, 4), (2, 6, 4), (3, 7, 4), (4, 8, 4)]]))
+    assert pairs_by_tpn(pairing) == pairs_of((1, 3), (2, 4), (5, 7), (6, 8))
+
+
+def test_olympiad_1998_rule_35_below_the_median_the_weakest_team_is_paired_first_then_the_second_weakest():
+    top = [tv(t, 2) for t in range(1, 7)]
+    bottom = [tv(t, 1) for t in range(7, 13)]
+    pairs, gs = search(met(top + bottom, (8, 11)))
+    # Weakest first: 12 x 9; then the second weakest, 11: 11 x 8 is out, so 11 x 7; 10 x 8.
+    # (Pairing the strongest first would give 7 x 10, 8 x 12, 9 x 11.)
+    assert pairs == pairs_of((1, 4), (2, 5), (3, 6), (12, 9), (11, 7), (10, 8))
+    assert "combination (2) of the order of Olympiad 1998 rule 38: 12 x 9, 11 x 7, 10 x 8" in "\n".join(
+        s.message for s in gs.steps
+    )
+
+
+def test_olympiad_1998_rule_34_the_strongest_team_is_paired_first_where_the_weakest_first_would_differ():
+    top = [tv(t, 2) for t in range(1, 7)]
+    bottom = [tv(t, 1) for t in range(7, 13)]
+    pairs, _ = search(met(top + bottom, (2, 5)))
+    # Strongest first: 1 x 4, then 2 x 5 is out, so 2 x 6, 3 x 5.
+    # (Pairing the weakest first would give 6 x 3, 5 x 1, 4 x 2.)
+    assert pairs >= pairs_of((1, 4), (2, 6), (3, 5))

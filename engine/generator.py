@@ -57,6 +57,7 @@ class GeneratorConfig:
     secondary_for_colours: bool = True
     initial_colour: str = "random"  # W, B or random (drawn with the seed)
     version: str = "2007"  # Olympiad rules: 1998 or 2007
+    events: str = "auto"  # team, individual, or auto: teams for C.04.6 and the Olympiad, players for Dubov / Lim
     name: str = "Generated tournament"
 
 
@@ -119,7 +120,19 @@ def validate(config: GeneratorConfig) -> GeneratorConfig:
         "RANDOM",
     ):
         raise ConfigError("primary must be MP or GP; initial_colour W, B or random")
+    if config.events not in ("auto", "team", "individual"):
+        raise ConfigError("events must be team, individual or auto")
     return config
+
+
+def is_team_event(config: GeneratorConfig, system: str) -> bool:
+    """Teams for the team systems; Dubov and Lim pair players unless ``events=team``
+    (individual systems apply to teams mutatis mutandis, C.04.6 preface)."""
+    if system in TEAM_SYSTEMS:
+        if config.events == "individual":
+            raise ConfigError(f"the {system} system pairs teams only: events=individual is not possible")
+        return True
+    return config.events == "team"
 
 
 # -- the field ------------------------------------------------------------------
@@ -183,7 +196,7 @@ def _olympiad_scoring(options: dict, boards: int) -> Scoring:
 def _state(
     config: GeneratorConfig, system: str, rng: random.Random, extra: dict | None = None
 ) -> TournamentState:
-    team = system in TEAM_SYSTEMS
+    team = is_team_event(config, system)
     parts = _field(config, team, rng)
     options = {"version": config.version, **(extra or {})} if system == "olympiad" else dict(extra or {})
     host = options.get("host_team")
@@ -195,8 +208,10 @@ def _state(
         scoring = Scoring(
             primary=ScoreKind(config.primary.upper()), secondary_for_colours=config.secondary_for_colours
         )
-    elif team:
+    elif system == "olympiad":
         scoring = _olympiad_scoring(options, config.boards)
+    elif team:
+        scoring = Scoring()  # match points primary, a drawn match for the bye (C.04.6 1.2.2, 1.4)
     else:
         scoring = GamePoints().individual_scoring()
     initial = config.initial_colour.upper()

@@ -22,6 +22,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 
 from committee import services as committee
 from committee.models import PairingRun
@@ -34,7 +35,7 @@ from operations.services.lineups import LineupRefused, close_lineups, submit_lin
 from operations.services.results import complete_round, enter_results, record_absent_team
 from operations.services.summary import sign_results_summary
 from operations.services.trf_import import import_trf
-from tournaments.models import Lineup, Match, Player, RoundState, Team, Tournament
+from tournaments.models import Lineup, Match, Player, Round, RoundState, Team, Tournament
 from tournaments.models.membership import Role
 from tournaments.selectors import engine_state
 from tournaments.services import (
@@ -371,8 +372,8 @@ def run_event(ev: Event, captured) -> dict:
             byes.append(bye)
 
         lineups = submit_lineups(ev, rnd, n)
-        results = play_boards(ev, rnd.__class__.objects.get(pk=rnd.pk), n, lineups)
-        rnd = complete_round(rnd.__class__.objects.get(pk=rnd.pk), by=ev.arbiter)
+        results = play_boards(ev, Round.objects.get(pk=rnd.pk), n, lineups)
+        rnd = complete_round(Round.objects.get(pk=rnd.pk), by=ev.arbiter)
         assert rnd.state == S.COMPLETE
         check_match_points(ev, rnd)
         summary = sign_results_summary(rnd, by=ev.arbiter)
@@ -482,9 +483,7 @@ def test_a_whole_event_runs_from_registration_to_final_standings_and_survives_a_
 # --------------------------------------------------------------------------- through the HTTP layer
 
 
-def login(username: str):
-    from django.test import Client
-
+def login(username: str) -> Client:
     client = Client()
     assert client.login(username=username, password="demo"), username
     return client
@@ -527,8 +526,9 @@ def test_round_one_of_the_c0406_event_runs_through_the_pages_and_the_api_as_each
     assert rnd.state == S.PUBLISHED
     pairs, bye = published_pairs(rnd)
     engine = pairing_from_dict(run.output)
-    assert pairs == [(p.white, p.black) for p in engine.pairs] and bye == engine.bye is not None
-    public = __import__("django.test", fromlist=["Client"]).Client()
+    assert pairs == [(p.white, p.black) for p in engine.pairs]
+    assert bye == engine.bye and bye is not None  # nine teams: one has the bye
+    public = Client()
     listing = public.get(f"/t/{slug}/round/1/pairings/").content.decode()
     for white, black in pairs:
         assert t.teams.get(tpn=white).name in listing and t.teams.get(tpn=black).name in listing

@@ -174,7 +174,7 @@ def scripted(rounds: list[list[tuple]], *, rounds_total: int = 9, **kw) -> Tourn
             for me, opp, col, pts in ((w, b, W, x), (b, w, B, 1 - x)):
                 if me in history:
                     history[me].append(RoundRecord(r, Outcome.PLAYED, opp, col, pts, pts))
-        for t, h in history.items():
+        for h in history.values():
             if len(h) < r:
                 h.append(RoundRecord(r, Outcome.ABSENT))
     absent = tuple(RoundRecord(r, Outcome.ABSENT) for r in range(1, len(rounds) + 1))

@@ -46,7 +46,9 @@ class Rows:
             if w not in ctx.remaining:
                 continue
             row_black = blacks[k] if k < len(blacks) else None
-            order = blacks[k:] + list(reversed(blacks[:k]))  # own row, lower rows, rows k-1, k-2, ...
+            # Own row, the lower rows, then rows k-1, k-2, ... (a White below the last
+            # Black, in unequal columns, takes the Blacks in column order as before).
+            order = blacks[k:] + list(reversed(blacks[:k])) if row_black is not None else list(blacks)
             chosen = next((b for b in order if b in ctx.remaining and self._fix(w, b)), None)
             if chosen is None:
                 deferred.append(w)

@@ -264,6 +264,8 @@ def play_boards(ev: Event, rnd, n: int, lineups: dict[int, list[int]]) -> dict[i
     rnd = post_board_pairings(rnd, by=ev.arbiter)
     assert rnd.state == S.BOARD_PAIRINGS_POSTED
     assert all(lu.locked for lu in Lineup.objects.filter(round=rnd))
+    with pytest.raises(ValidationError, match="boards without a result"):
+        complete_round(rnd, by=ev.arbiter)  # nothing is entered yet
     entered = {}
     last_table = rnd.matches.filter(is_bye=False).order_by("-table").first().table
     for m in rnd.matches.select_related("white_team", "black_team").order_by("table"):

@@ -221,3 +221,15 @@ def test_lim_12_1_b_no_player_is_given_three_more_of_one_colour():
     # W W B W: a fourth White is not a third in a row, but it would make three more Whites than Blacks.
     assert LimContext.build(st).players[1].breaks(W) == ["12.1(b)"]
     assert colours_of(pair(st))[1] is B
+
+
+@pytest.mark.parametrize("team", [False, True])
+def test_lim_9_3_d_an_odd_score_group_transfers_one_player_to_make_it_even(team):
+    # After round 1: score-group 1 = {1, 2, 3} (paired downward), score-group 0 = {4, 5, 6}
+    # (paired upward); nobody has the median score 0.5.
+    rp = pair(Event(6, team=team).round((1, 4, 1), (2, 5, 1), (3, 6, 1)).state())
+    parity = [(s.data["tpn"], s.message) for s in rp.explanation if s.article == "Lim 9.3(d)"]
+    assert [t for t, _ in parity] == [3, 4]  # one player from each odd group, none more
+    assert "floats downward" in parity[0][1] and "floats upward" in parity[1][1]
+    # What is left of each group is even and paired within it; the two floaters meet.
+    assert pairs_of(rp) == P((1, 2), (5, 6), (3, 4))

@@ -75,3 +75,18 @@ def make_user(db):
         return user
 
     return make
+
+
+def close_test_connections() -> None:
+    """Close this test's database connections while its browser session is still open.
+
+    While Playwright's sync API runs its event loop in the test's thread, the
+    ORM calls of the test and its fixtures open a connection of their own,
+    not the one pytest-django closes before dropping the test database; left
+    open, it keeps PostgreSQL from dropping the database at the end of the
+    run ("database ... is being accessed by other users"). Call it in the
+    browser fixture's teardown, before the browser session ends.
+    """
+    from django.db import connections
+
+    connections.close_all()

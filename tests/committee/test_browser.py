@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import close_test_connections
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",
@@ -37,6 +39,7 @@ def browser_page():
         page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
         page.set_default_timeout(15000)
         yield page
+        close_test_connections()
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 

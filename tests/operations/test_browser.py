@@ -6,6 +6,8 @@ import datetime as dt
 import shutil
 
 import pytest
+
+from tests.conftest import close_test_connections
 from django.utils import timezone
 
 CHROMIUM = "/usr/bin/chromium"
@@ -38,6 +40,7 @@ def page(monkeypatch):
         pg = browser.new_page()
         pg.set_default_timeout(15000)
         yield pg
+        close_test_connections()
         browser.close()
 
 

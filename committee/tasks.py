@@ -13,6 +13,7 @@ import os
 
 from celery import shared_task
 from celery.signals import worker_ready
+from django.db import connections
 
 from committee.services import runs
 
@@ -40,5 +41,8 @@ def _recover_runs(sender=None, **kwargs) -> None:
     except Exception:  # a worker must start even when the database is not there yet
         log.exception("could not look for interrupted pairing runs")
         return
+    finally:
+        # The worker's main process keeps no idle connection (the pool's tasks open their own).
+        connections.close_all()
     if requeued:
         log.warning("re-queued interrupted pairing runs %s", requeued)

@@ -9,6 +9,9 @@ Builders (each returns a callable, so a test makes exactly what it needs):
 - ``make_user(username, role=None, tournament=None, team=None)``: a saved
   user (password ``demo``) with an optional Membership.
 
+Browser tests share ``CHROMIUM_ARGS`` and call ``close_test_connections()``
+in their browser fixture's teardown.
+
 Each test folder may add its own conftest.py for its own fixtures.
 """
 
@@ -19,6 +22,17 @@ import itertools
 import pytest
 
 _counter = itertools.count(1)
+
+# Debian's Chromium, headless, for the browser tests (Playwright).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(autouse=True, scope="session")

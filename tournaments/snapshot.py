@@ -85,8 +85,9 @@ def match_records(match: Match, points: tuple[float, float, float, float] | None
         return {white: RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, match_points=mp, game_points=gp)}
     black = match.black_team.tpn
     wm, bm, wg, bg = points
-    if match.forfeit in FORFEIT_OUTCOMES:
-        wo, bo = FORFEIT_OUTCOMES[match.forfeit]
+    forfeit = match.forfeit or individual_forfeit(match)
+    if forfeit in FORFEIT_OUTCOMES:
+        wo, bo = FORFEIT_OUTCOMES[forfeit]
         return {
             white: RoundRecord(rnd, wo, black, None, wm, wg),
             black: RoundRecord(rnd, bo, white, None, bm, bg),
@@ -95,6 +96,30 @@ def match_records(match: Match, points: tuple[float, float, float, float] | None
         white: RoundRecord(rnd, Outcome.PLAYED, black, Colour.WHITE, wm, wg),
         black: RoundRecord(rnd, Outcome.PLAYED, white, Colour.BLACK, bm, bg),
     }
+
+
+# A forfeit result on the one board of an individual event: the game was not played.
+_BOARD_FORFEITS = {"--": ForfeitKind.DOUBLE, "+-": "black", "-+": "white"}
+
+
+def individual_forfeit(match: Match) -> str:
+    """The whole-match forfeit an individual event's one board reads as ("" when played).
+
+    In an individual event the game is the match: a forfeited game is not a
+    meeting and gives no colour (C.04.1 / C.04.6 1.6.1), exactly as a team's
+    whole-match forfeit.
+    """
+    if match.round.tournament.is_team_event or match.is_bye:
+        return ""
+    games = list(match.boards.all())
+    if len(games) != 1 or games[0].result not in _BOARD_FORFEITS:
+        return ""
+    kind = _BOARD_FORFEITS[games[0].result]
+    if kind == ForfeitKind.DOUBLE:
+        return kind
+    # "+-": Black's player forfeits; whose team that is depends on the board's colours.
+    white_team_forfeits = (kind == "white") == games[0].white_team_has_white
+    return ForfeitKind.WHITE_TEAM if white_team_forfeits else ForfeitKind.BLACK_TEAM
 
 
 def _records_for_match(match: Match) -> dict[int, RoundRecord]:
@@ -211,6 +236,7 @@ __all__ = [
     "engine_options",
     "engine_player",
     "engine_state",
+    "individual_forfeit",
     "match_records",
     "scoring_of",
     "tournament_fields",

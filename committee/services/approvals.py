@@ -122,6 +122,10 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
         matches = save_pairing(rnd, pairing, replace=previous is not None)
         _link_decisions(rnd, matches)
         _to(rnd, S.PUBLISHED, user)
+        if not rnd.tournament.is_team_event:  # no lineups: the pairing is the board pairing
+            from tournaments.services.individual import post_individual_boards
+
+            post_individual_boards(rnd, by=user)
         keys = list(public_cache_keys(rnd.tournament.slug, rnd.number).values())
         transaction.on_commit(lambda: cache.delete_many(keys))
     return publication

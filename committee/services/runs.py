@@ -180,10 +180,9 @@ def _succeed(run: PairingRun, token: str, output: dict, report: dict) -> Pairing
         error="",
     )
     DraftVersion.objects.create(run=run, round=rnd, number=0, pairing=output, check_report=report)
-    if rnd.state in (S.DRAFT_COMPUTED, S.UNDER_REVIEW):
-        _transition(rnd, S.PAIRING_REQUESTED)
-    elif rnd.state == S.AWAITING_RESULTS:
-        # requested under rule 11 while the previous round was in play
+    if rnd.state in (S.AWAITING_RESULTS, S.DRAFT_COMPUTED, S.UNDER_REVIEW):
+        # request_pairing checked the previous round when the run was asked for;
+        # under rule 11 it may still be in play now.
         _transition(rnd, S.PAIRING_REQUESTED, unfinished_as_draws=True)
     if rnd.state == S.PAIRING_REQUESTED:
         _transition(rnd, S.DRAFT_COMPUTED)

@@ -42,10 +42,13 @@ def allocate(limits: Limits, a: int, b: int) -> Allocation:
             return Allocation(a, b, article, reason)
         return Allocation(b, a, article, reason)
 
-    # 2.3/2.4 bind whenever they can be met, even where a relaxed round set them aside.
-    options = [
-        c for c in (Colour.WHITE, Colour.BLACK) if colour_allowed(pa, c) and colour_allowed(pb, c.opposite)
-    ] or [Colour.WHITE, Colour.BLACK]
+    # 2.3/2.4 bind whenever they can be met, even for whom a relaxed round set them aside;
+    # else the colours the limitations still in force allow (engine.dubov.relaxation).
+    options = (
+        [c for c in (Colour.WHITE, Colour.BLACK) if colour_allowed(pa, c) and colour_allowed(pb, c.opposite)]
+        or limits.colour_options(pa, pb)
+        or [Colour.WHITE, Colour.BLACK]
+    )
     if len(options) == 1:
         return give(options[0], "Dubov 2.3-2.4", "the only colours the limitations 2.3 and 2.4 allow")
     if pa.due is not None and pa.due is not pb.due:

@@ -6,19 +6,20 @@ three times in a row; 2.5 upfloat limits (not twice running, at most 3 or 4
 times by tournament length, not applied in the last round); 2.6 no transfer
 between colour subgroups that would break 2.3 or 2.4.
 
-The limitations are applied in levels: the procedure first seeks a pairing
-respecting all of them; if none exists it sets 2.5 aside for the participants
-who could not otherwise be paired (``exempt``), then for everybody (level 1),
-then drops 2.3 and 2.4 too (level 2), citing Dubov 9 ("proceed wisely").
-2.1 and 2.2 are never dropped.
+The procedure first seeks a pairing respecting all of them; if none exists
+a limitation gives way only for the participants ``engine.dubov.relaxation``
+finds (``departures``: the fewest, 2.5 before 2.4 before 2.3). 2.1 and 2.2
+are never set aside. The levels (2.5 for everybody, then 2.3/2.4 too) remain
+for callers that ask for them; the procedure no longer does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.common.colours import within_limits
+from engine.common.colours import beyond_difference, third_in_a_row, within_limits
 from engine.dubov.profile import Profile
+from engine.dubov.relaxation import Departures
 from engine.state import Colour, TournamentState
 
 STRICT = 0
@@ -49,7 +50,8 @@ class Limits:
     state: TournamentState
     profiles: dict[int, Profile]
     level: int = STRICT
-    exempt: frozenset[int] = frozenset()  # 2.5 set aside for these only (Dubov 9)
+    exempt: frozenset[int] = frozenset()  # 2.5 set aside for these only
+    departures: Departures = Departures()  # 2.3 / 2.4 / 2.5 set aside for these only
 
     def __post_init__(self) -> None:
         # Per-participant facts, computed once: the colours 2.3/2.4 allow, and 2.5.
@@ -57,15 +59,21 @@ class Limits:
         limit = max_upfloats(self.state)
         allowed = {}
         upfloat_ok = {}
+        dep = self.departures
         for t, p in self.profiles.items():
-            allowed[t] = (
-                self.level >= NO_COLOUR_LIMITS or colour_allowed(p, Colour.WHITE),
-                self.level >= NO_COLOUR_LIMITS or colour_allowed(p, Colour.BLACK),
+            allowed[t] = tuple(
+                self.level >= NO_COLOUR_LIMITS
+                or (
+                    (t in dep.difference or not beyond_difference(p.colours, c))
+                    and (t in dep.third or not third_in_a_row(p.colours, c))
+                )
+                for c in (Colour.WHITE, Colour.BLACK)
             )
             upfloat_ok[t] = (
                 self.level >= NO_UPFLOAT_LIMITS
                 or last
                 or t in self.exempt
+                or t in dep.upfloat
                 or (not p.upfloated_last_round and p.upfloats < limit)
             )
         object.__setattr__(self, "_allowed", allowed)

@@ -1,8 +1,9 @@
 """The Dubov round: ARO list, bye, first round or scoregroups top down.
 
 Dubov 1 (ARO, due colours), 4 (bye), 5 (first round), 6-8 (scoregroups),
-9 (publish the ARO list; proceed wisely). The limitations of chapter 2 are
-relaxed only when no pairing respects them (see ``engine.dubov.limits``).
+9 (publish the ARO list; proceed wisely). The limitations of chapter 2 give
+way only when no pairing respects them, and then only for the fewest
+participants (``engine.dubov.relaxation``).
 """
 
 from __future__ import annotations
@@ -11,20 +12,15 @@ from engine.common.boards import by_scores
 from engine.common.completion import Completion
 from engine.common.pairable import maximum_matching
 from engine.common.scoregroups import scoregroups
-from engine.dubov.bye import choose_bye
+from engine.dubov.bye import bye_order, choose_bye
 from engine.dubov.context import RoundContext
 from engine.dubov.first_round import pair_first_round
-from engine.dubov.limits import LEVELS, NO_COLOUR_LIMITS, NO_UPFLOAT_LIMITS, STRICT, Limits
+from engine.dubov.limits import NO_COLOUR_LIMITS, Limits, max_upfloats
 from engine.dubov.profile import profiles
+from engine.dubov.relaxation import fewest_departures, why
 from engine.dubov.scoregroup import pair_scoregroup
 from engine.result import PairingImpossible, RoundPairing, Step
 from engine.state import TournamentState
-
-RELAXED = {
-    NO_UPFLOAT_LIMITS: "no pairing respects the upfloat limits of 2.5: they are set aside for this round",
-    NO_COLOUR_LIMITS: "no pairing respects 2.3, 2.4 and 2.5: the colour limits are set aside too "
-    "(colours still follow them where they can)",
-}
 
 
 def aro_step(state: TournamentState, profs) -> Step:
@@ -38,45 +34,72 @@ def pair(state: TournamentState) -> RoundPairing:
     """Pair ``state.next_round`` by the Dubov system (1997 text)."""
     profs = profiles(state)
     tpns = [p.tpn for p in state.to_be_paired()]
-    reason = "nobody to pair"
-    exempt: frozenset[int] = frozenset()
-    for level in LEVELS:
-        for _ in range(4 if level == STRICT else 1):
-            limits = Limits(state, profs, level, exempt)
-            pairing, reason, unmatched = _attempt(state, limits, tpns)
-            if pairing is not None:
-                return pairing
-            barred = {t for t in unmatched if not limits.may_upfloat(profs[t])}
-            if level != STRICT or not barred:
-                break
-            exempt = exempt | barred
+    pairing, reason = _attempt(state, Limits(state, profs), tpns)
+    if pairing is not None:
+        return pairing
+    departures = fewest_departures(state, profs, tpns, max_upfloats(state), _bye_first(state, profs, tpns))
+    if departures:
+        pairing, reason = _attempt(state, Limits(state, profs, departures=departures), tpns)
+        if pairing is not None:
+            return pairing
     raise PairingImpossible(f"Dubov: no pairing of round {state.next_round}: {reason}")
 
 
-def _attempt(
-    state: TournamentState, limits: Limits, tpns: list[int]
-) -> tuple[RoundPairing | None, str, set[int]]:
-    """One try at the given limitations; on failure, why and who was left unmatched."""
+def _bye_first(state: TournamentState, profs, tpns: list[int]) -> int | None:
+    """Dubov 4 before the limitations give way: the first in bye order who leaves the others pairable.
+
+    Pairable here means under 2.1 alone (every other limitation may give way);
+    None with an even number or when nobody may have the bye.
+    """
+    if len(tpns) % 2 == 0:
+        return None
+    loose = Limits(state, profs, NO_COLOUR_LIMITS)
+    ctx = RoundContext(
+        state, loose, Completion(tpns, adj=loose.adjacency(tpns)), RoundPairing(state.next_round, [])
+    )
+    order = list(reversed(tpns)) if state.rounds_played == 0 else bye_order(ctx, tpns)
+    return next((t for t in order if ctx.completion.could_remove(t)), None)
+
+
+RELAXATION_READING = "docs/interpretations/dubov.md, Relaxation"
+LEFTOVER_READING = "docs/interpretations/dubov.md, Leftovers"
+
+
+def _explain_departures(pairing: RoundPairing, state: TournamentState, limits: Limits) -> None:
+    """One Step per limitation that gives way, naming who and why (Dubov 2.x; the reading)."""
+    limit = max_upfloats(state)
+    for article, tpns in limits.departures.by_article():
+        names = sorted(tpns)
+        reasons = {t: why(state, article, limits.profiles[t], limit) for t in names}
+        who = "; ".join(f"{_label(limits, t)} ({reasons[t]})" for t in names)
+        pairing.explain(
+            article,
+            "relaxation",
+            f"no pairing of the round keeps {article[6:]} for everybody: it gives way for "
+            f"{who} only, the fewest departures any pairing allows; everybody else keeps it "
+            f"({RELAXATION_READING})",
+            exempt=names,
+            reasons=reasons,
+            reading=RELAXATION_READING,
+        )
+
+
+def _label(limits: Limits, t: int) -> str:
+    name = limits.profiles[t].name
+    return f"{t}" + (f" {name}" if name else "")
+
+
+def _attempt(state: TournamentState, limits: Limits, tpns: list[int]) -> tuple[RoundPairing | None, str]:
+    """One try at the given limitations; on failure, why."""
     pairing = RoundPairing(round=state.next_round, pairs=[], system="dubov")
     pairing.explanation.append(aro_step(state, limits.profiles))
-    if limits.level:
-        pairing.explain("Dubov 9", "relaxation", RELAXED[limits.level], level=limits.level)
-    elif limits.exempt:
-        pairing.explain(
-            "Dubov 9",
-            "relaxation",
-            "no pairing respects 2.5 for everybody: the upfloat limits are set aside for "
-            + ", ".join(str(t) for t in sorted(limits.exempt))
-            + ", who could not otherwise be paired",
-            exempt=sorted(limits.exempt),
-        )
+    _explain_departures(pairing, state, limits)
     completion = Completion(tpns, adj=limits.adjacency(tpns))
-    unmatched = {t for t in tpns if t not in completion.mate}
     ctx = RoundContext(state, limits, completion, pairing, remaining=set(tpns))
     if len(tpns) % 2 and not _bye(ctx, tpns):
-        return None, "no participant may receive the bye (2.2) with the others all paired", unmatched
+        return None, "no participant may receive the bye (2.2) with the others all paired"
     if not ctx.completion.perfect:
-        return None, "the participants cannot all be paired without a second meeting (2.1)", unmatched
+        return None, "the participants cannot all be paired without a second meeting (2.1)"
     if state.rounds_played == 0:
         pair_first_round(ctx, [t for t in tpns if t != pairing.bye])
     else:
@@ -85,7 +108,7 @@ def _attempt(
             floaters = pair_scoregroup(ctx, score, floaters)
     _pair_leftovers(ctx)
     pairing.pairs = sorted(ctx.pairs, key=lambda p: _board_key(ctx, p.white, p.black))
-    return pairing, "", set()
+    return pairing, ""
 
 
 def _bye(ctx: RoundContext, tpns: list[int]) -> bool:
@@ -103,10 +126,25 @@ def _bye(ctx: RoundContext, tpns: list[int]) -> bool:
 
 
 def _pair_leftovers(ctx: RoundContext) -> None:
-    """Dubov 9: whoever the procedure left unpaired is paired as near in score as possible."""
+    """Dubov 6.4 / 8.2: floaters no lower scoregroup could take are paired among themselves.
+
+    6.4 sends whoever a scoregroup leaves unpaired to the next lower one and
+    8.2 pairs him there; below the lowest scoregroup there is none. Those left
+    are paired as near in score as possible, within the limitations in force
+    (so the round's departures stay the fewest), which the completion check
+    guarantees is possible (docs/interpretations/dubov.md, Leftovers).
+    """
     left = sorted(ctx.remaining)
     if not left:
         return
+    ctx.explain(
+        "Dubov 6.4",
+        "leftover",
+        f"{', '.join(ctx.label(t) for t in left)} floated below the lowest scoregroup without an opponent "
+        f"(6.4, 8.2): they are paired among themselves, as near in score as possible ({LEFTOVER_READING})",
+        tpns=left,
+        reading=LEFTOVER_READING,
+    )
     edges = [
         (a, b, 10_000 - int(10 * abs(ctx.score(a) - ctx.score(b))))
         for a in left
@@ -119,9 +157,9 @@ def _pair_leftovers(ctx: RoundContext) -> None:
         ctx.record_pair(
             a,
             b,
-            "Dubov 9",
-            f"{ctx.label(a)} - {ctx.label(b)}: the procedure left them unpaired; "
-            "paired as near in score as the remaining players allow",
+            "Dubov 6.4",
+            f"{ctx.label(a)} - {ctx.label(b)}: floaters left without an opponent, paired as near in score "
+            f"as the others allow ({LEFTOVER_READING})",
         )
     if ctx.remaining:
         raise PairingImpossible(f"Dubov: {sorted(ctx.remaining)} cannot be paired")

@@ -6,41 +6,107 @@ They are comment lines (``###``), which other programs skip::
     ### engine-option section "women"
     ### engine-option imaginary_points false
     ### engine-unranked 13
+    ### engine-withdrawn 7 4
+    ### engine-tiebreaks MP SB GP
+    ### engine-pab 3 1.0 2.0
 
 ``engine-option KEY VALUE`` is one key of ``TournamentState.options`` with a
 JSON value (the system's options not already said by the ``192`` code).
 ``engine-unranked TPN ...`` marks the organiser's extra team of the 1998
 Olympiad text (rules 2-3, ``Participant.unranked``): paired and scored
-against, not ranked.
+against, not ranked. ``engine-withdrawn TPN ROUND``: the participant
+withdrew and is not paired from round ``ROUND`` on. ``engine-tiebreaks
+NAME ...``: the event's tie-break list (``engine.standings`` names), in
+order. ``engine-pab ROUND MP GP``: the pairing-allocated bye of round
+``ROUND`` was worth these points, not the ``320`` record's.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 
-from engine.state import TournamentState
+from engine.state import Outcome, TournamentState
 from engine.trf.errors import TrfError
 from engine.trf.tournament_type import format_type, parse_type
 
 OPTION = "### engine-option"
 UNRANKED = "### engine-unranked"
+WITHDRAWN = "### engine-withdrawn"
+TIEBREAKS = "### engine-tiebreaks"
+PAB = "### engine-pab"
+PREFIXES = (OPTION, UNRANKED, WITHDRAWN, TIEBREAKS, PAB)
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def is_extension(line: str) -> bool:
-    return line.startswith((OPTION + " ", UNRANKED + " "))
+    return line.startswith(tuple(p + " " for p in PREFIXES))
 
 
-def parse_line(line: str, no: int, options: dict, unranked: set[int]) -> None:
-    """Read one extension line into ``options`` / ``unranked``; :class:`TrfError` when malformed."""
+def _words(line: str, prefix: str) -> list[tuple[str, int]]:
+    """The words after ``prefix``, each with its 1-based column."""
+    start = len(prefix) + 1
+    return [(m.group(), start + m.start() + 1) for m in re.finditer(r"\S+", line[start:])]
+
+
+def _whole(word: str, col: int, no: int, what: str) -> int:
+    if not word.isdigit() or int(word) < 1:
+        raise TrfError(f"{what} {word!r} is not a positive whole number", no, col)
+    return int(word)
+
+
+def _points(word: str, col: int, no: int, what: str) -> float:
+    try:
+        return float(word)
+    except ValueError:
+        raise TrfError(f"{what} {word!r} is not a number", no, col) from None
+
+
+def parse_line(line: str, no: int, recs) -> None:  # noqa: C901 - one branch per line kind
+    """Read one extension line into ``recs`` (a ``TrfRecords``); :class:`TrfError` when malformed."""
     if line.startswith(UNRANKED + " "):
-        start = len(UNRANKED) + 1
-        for m in re.finditer(r"\S+", line[start:]):
-            if not m.group().isdigit():
-                raise TrfError(f"unranked team {m.group()!r} is not a TPN", no, start + m.start() + 1)
-            unranked.add(int(m.group()))
+        for word, col in _words(line, UNRANKED):
+            if not word.isdigit():
+                raise TrfError(f"unranked team {word!r} is not a TPN", no, col)
+            recs.unranked.add(int(word))
+        recs.unranked_line = no
         return
+    if line.startswith(WITHDRAWN + " "):
+        words = _words(line, WITHDRAWN)
+        if len(words) != 2:
+            raise TrfError("expected '### engine-withdrawn TPN ROUND'", no, len(WITHDRAWN) + 2)
+        tpn = _whole(*words[0], no, "withdrawn participant")
+        if tpn in recs.withdrawn:
+            raise TrfError(f"participant {tpn} is withdrawn twice", no, words[0][1])
+        recs.withdrawn[tpn] = (_whole(*words[1], no, "withdrawal round"), no)
+        return
+    if line.startswith(TIEBREAKS + " "):
+        if recs.tiebreaks_line:
+            raise TrfError(f"a second tie-break list (the first is on line {recs.tiebreaks_line})", no, 1)
+        from engine.standings.registry import get
+
+        names = []
+        for word, col in _words(line, TIEBREAKS):
+            try:
+                get(word)
+            except ValueError as exc:
+                raise TrfError(str(exc), no, col) from None
+            names.append(word)
+        recs.tiebreaks, recs.tiebreaks_line = names, no
+        return
+    if line.startswith(PAB + " "):
+        words = _words(line, PAB)
+        if len(words) != 3:
+            raise TrfError("expected '### engine-pab ROUND MP GP'", no, len(PAB) + 2)
+        rnd = _whole(*words[0], no, "PAB round")
+        if rnd in recs.pab_values:
+            raise TrfError(f"two engine-pab lines for round {rnd}", no, words[0][1])
+        mp = _points(*words[1], no, "PAB match points")
+        gp = _points(*words[2], no, "PAB game points")
+        recs.pab_values[rnd] = (mp, gp, no)
+        return
+    options = recs.engine_options
     start = len(OPTION) + 1
     rest = line[start:].strip()
     key, _, value = rest.partition(" ")
@@ -53,8 +119,23 @@ def parse_line(line: str, no: int, options: dict, unranked: set[int]) -> None:
         raise TrfError(f"option {key}: {value.strip()!r} is not a JSON value", no, column) from None
 
 
-def lines(state: TournamentState) -> list[str]:
-    """The extension lines that carry what the header records cannot."""
+def number(x: float) -> str:
+    """A point value as short as it reads back exactly (``1``, ``1.5``)."""
+    text = f"{x:g}"
+    return text if float(text) == x else repr(x)
+
+
+def lines(
+    state: TournamentState,
+    withdrawals: Mapping[int, int] | None = None,
+    tiebreaks: Sequence[str] = (),
+) -> list[str]:
+    """The extension lines that carry what the header records cannot.
+
+    ``withdrawals`` maps a TPN to the first round it is not paired in; without
+    it, each ``Participant.withdrawn`` is written as withdrawn from the round
+    to be paired (the state says no more).
+    """
     said = parse_type(
         format_type(
             state.system,
@@ -73,7 +154,25 @@ def lines(state: TournamentState) -> list[str]:
     unranked = sorted(p.tpn for p in state.participants if p.unranked)
     if unranked:
         out.append(f"{UNRANKED} {' '.join(str(t) for t in unranked)}")
+    for tpn, rnd in sorted(withdrawal_rounds(state, withdrawals).items()):
+        out.append(f"{WITHDRAWN} {tpn} {rnd}")
+    if tiebreaks:
+        out.append(f"{TIEBREAKS} {' '.join(tiebreaks)}")
+    if state.team:
+        default = state.scoring.pab_points(state.boards)
+        for p in state.participants:
+            for rec in p.history:
+                value = (rec.match_points, rec.game_points)
+                if rec.outcome is Outcome.PAIRING_ALLOCATED_BYE and value != default:
+                    out.append(f"{PAB} {rec.round} {number(value[0])} {number(value[1])}")
     return out
+
+
+def withdrawal_rounds(state: TournamentState, given: Mapping[int, int] | None) -> dict[int, int]:
+    """TPN -> the first round not paired: ``given``, else the round to be paired for each withdrawn participant."""
+    if given is not None:
+        return dict(given)
+    return {p.tpn: state.next_round for p in state.participants if p.withdrawn}
 
 
 _MISSING = object()

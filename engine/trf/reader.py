@@ -50,6 +50,25 @@ class TrfDocument:
     state: TournamentState
     pairings: dict[int, RoundPairing]  # the pairing each played round had, from the file
 
+    @property
+    def withdrawals(self) -> dict[int, int]:
+        """TPN -> the first round it is not paired in (``### engine-withdrawn``)."""
+        return {tpn: rnd for tpn, (rnd, _) in self.records.withdrawn.items()}
+
+    @property
+    def absences(self) -> dict[int, set[int]]:
+        """Round -> the TPNs with a ``240 Z`` for it, for the rounds after the last one played."""
+        out: dict[int, set[int]] = {}
+        for b in self.records.byes:
+            if b.kind == "Z" and b.round > self.state.rounds_played:
+                out.setdefault(b.round, set()).update(b.ids)
+        return out
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        """The event's tie-break list (``### engine-tiebreaks``; empty when the file has none)."""
+        return list(self.records.tiebreaks)
+
     def forbidden_in_round(self, rnd: int) -> frozenset[frozenset[int]]:
         return forbidden_pairs(self.records, rnd)
 
@@ -113,6 +132,11 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
             f"engine-unranked names {sorted(recs.unranked - tpns)}, not participants", recs.unranked_line, 20
         )
     parts = [replace(p, unranked=True) if p.tpn in recs.unranked else p for p in parts]
+    withdrawn = _withdrawn_by(recs, tpns, rounds + 1)
+    parts = [replace(p, withdrawn=True) if p.tpn in withdrawn else p for p in parts]
+    if recs.pab_values and not team:
+        line = min(line for _, _, line in recs.pab_values.values())
+        raise TrfError("engine-pab lines are for team files (an individual PAB is worth P of 162)", line, 1)
     state = TournamentState(
         participants=tuple(sorted(parts, key=lambda p: p.tpn)),
         system=system,
@@ -174,6 +198,14 @@ def forbidden_pairs(recs: TrfRecords, rnd: int, known: set[int] | None = None) -
         if f.first <= rnd <= f.last:
             out.update(frozenset(p) for p in combinations(f.ids, 2) if p[0] != p[1])
     return frozenset(out)
+
+
+def _withdrawn_by(recs: TrfRecords, tpns: set[int], rnd: int) -> set[int]:
+    """The participants withdrawn by round ``rnd`` (``### engine-withdrawn TPN ROUND``)."""
+    for tpn, (_, line) in recs.withdrawn.items():
+        if tpn not in tpns:
+            raise TrfError(f"engine-withdrawn names {tpn}, who is not a participant", line, 22)
+    return {tpn for tpn, (first, _) in recs.withdrawn.items() if first <= rnd}
 
 
 def _unavailable_next(recs: TrfRecords, players, rounds: int, tpns: set[int], team: bool) -> set[int]:

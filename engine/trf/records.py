@@ -154,6 +154,10 @@ class TrfRecords:
     engine_options: dict = field(default_factory=dict)
     unranked: set[int] = field(default_factory=set)
     unranked_line: int = 0
+    withdrawn: dict[int, tuple[int, int]] = field(default_factory=dict)  # TPN -> (first round out, line)
+    tiebreaks: list[str] = field(default_factory=list)
+    tiebreaks_line: int = 0
+    pab_values: dict[int, tuple[float, float, int]] = field(default_factory=dict)  # round -> (MP, GP, line)
 
 
 # -- fields -------------------------------------------------------------------
@@ -284,9 +288,7 @@ def parse(text: str) -> TrfRecords:
         line = raw.rstrip("\r\n").expandtabs(1) if "\t" in raw else raw.rstrip("\r\n")
         code = line[:3]
         if extension.is_extension(line):
-            extension.parse_line(line, no, recs.engine_options, recs.unranked)
-            if line.startswith(extension.UNRANKED):
-                recs.unranked_line = no
+            extension.parse_line(line, no, recs)
             continue
         if not line.strip() or code == "###":
             continue

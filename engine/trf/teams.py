@@ -6,7 +6,9 @@ board was scheduled to have (C.04.6 1.6.1), its game points the sum of its
 players' points and its match points come from comparing game points under
 record 362. Records ``330`` (forfeited matches), ``320`` (pairing-allocated
 byes), ``240`` (other byes) and ``300`` (line-ups out of the fixed order)
-take precedence over what the player records say.
+take precedence over what the player records say. A member with ``F`` and no
+opponent in a round where the team has games is a board player who won a
+board the other side left empty (docs/engine-cli.md).
 """
 
 from __future__ import annotations
@@ -56,12 +58,18 @@ class TeamReader:
         lineup = self.lineups.get((rnd, tpn))
         if lineup is not None:
             return list(lineup.players)
-        out = []
+        out, games = [], False
         for number, _ in self.teams[tpn].members:
             e = self.entry(number, rnd)
-            if e is not None and e.opponent:
+            if e is not None and (e.opponent or e.result == "F"):
                 out.append(number)
-        return out
+                games |= bool(e.opponent)
+        return out if games else []
+
+    def is_empty_board_win(self, number: int, rnd: int) -> bool:
+        """A fielded player with ``F`` and no opponent: the other side left the board empty (docs/engine-cli.md)."""
+        e = self.entry(number, rnd)
+        return e is not None and not e.opponent and e.result == "F"
 
     def _check_lineup(self, lu) -> None:
         if lu.team not in self.teams:
@@ -75,6 +83,11 @@ class TeamReader:
             return 0
         by_round = self.recs.team_byes.teams
         return by_round[rnd - 1] if rnd <= len(by_round) else 0
+
+    def pab_points(self, rnd: int) -> tuple[float, float]:
+        """The PAB's (match points, game points) in round ``rnd``: its ``### engine-pab`` line, else 320's."""
+        given = self.recs.pab_values.get(rnd)
+        return given[:2] if given is not None else self.scoring.pab_points(self.boards)
 
     # -- rounds -------------------------------------------------------------
     def rounds_played(self) -> int:
@@ -99,6 +112,9 @@ class TeamReader:
             for tpn, rec in records.items():
                 histories[tpn].append(rec)
             pairings[rnd] = pairing
+        for rnd, (_, _, line) in sorted(self.recs.pab_values.items()):
+            if rnd > rounds or pairings[rnd].bye is None:
+                raise TrfError(f"engine-pab gives a value to round {rnd}, which had no PAB", line, 16)
         return TeamFacts(histories, pairings)
 
     def read_round(self, rnd: int) -> tuple[dict[int, RoundRecord], RoundPairing]:
@@ -128,7 +144,7 @@ class TeamReader:
                         self.recs.team_byes.line,
                         15,
                     )
-                mp, gp = self.scoring.pab_points(self.boards)
+                mp, gp = self.pab_points(rnd)
                 out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
             elif any(boards):
                 opp, col = self._match(tpn, rnd, boards)
@@ -139,7 +155,7 @@ class TeamReader:
             elif tpn in byes:
                 out[tpn] = self.bye_record(rnd, byes[tpn])
             elif self._members_have(tpn, rnd, "U"):
-                mp, gp = self.scoring.pab_points(self.boards)
+                mp, gp = self.pab_points(rnd)
                 out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
                 pairing.bye = tpn
             else:
@@ -211,6 +227,8 @@ class TeamReader:
                 continue
             e = self.entry(number, rnd)
             line = self.players[number].line
+            if self.is_empty_board_win(number, rnd):
+                continue
             if e is None or not e.opponent:
                 lineup = self.lineups[(rnd, tpn)]
                 raise TrfError(
@@ -241,7 +259,11 @@ class TeamReader:
                 if c is not None:
                     same = self.sequence[board] == self.sequence[0]
                     team_colour = c if same else c.opposite
-        assert opp is not None
+        if opp is None:
+            lineup = self.lineups[(rnd, tpn)]
+            raise TrfError(
+                f"team {tpn}'s line-up in round {rnd} has no game with an opponent", lineup.line, 17
+            )
         return opp, team_colour
 
 

@@ -9,7 +9,7 @@ the boards (wins first, then draws, then losses), which keeps every total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from engine.result import Pair, RoundPairing
@@ -111,7 +111,9 @@ def _ranks(state: TournamentState) -> dict[int, int]:
 # -- header -------------------------------------------------------------------
 
 
-def _header(state: TournamentState) -> list[str]:
+def _header(
+    state: TournamentState, withdrawals: Mapping[int, int] | None, tiebreaks: Sequence[str]
+) -> list[str]:
     s = state.scoring
     out = [f"012 {state.name}".rstrip(), f"142 {state.rounds_total}"]
     out.append(f"152 {'W' if state.initial_colour is Colour.WHITE else 'B'}")
@@ -126,7 +128,7 @@ def _header(state: TournamentState) -> list[str]:
         state.system, state.colour_preferences, s.primary, s.secondary_for_colours, state.options
     )
     out.append(f"192 {ttype}")
-    out += extension.lines(state)
+    out += extension.lines(state, withdrawals, tiebreaks)
     if state.team:
         out.append(f"352 {state.board_colour_sequence}")
         line = _Line("362")
@@ -228,6 +230,7 @@ def _write_teams(
     state: TournamentState,
     games: Mapping[int, Sequence[Game]] | None,
     lineups: Mapping[tuple[int, int], Sequence[int]],
+    later: Mapping[int, set[int]],
 ) -> list[str]:
     games = games if games is not None else _synthesised_games(state)
     team_ranks = _ranks(state)
@@ -256,7 +259,7 @@ def _write_teams(
         for i, n in enumerate(numbers):
             line.put(17 + 5 * i, f"{n:04d}" if not n else f"{n:>4}")
         out.append(str(line))
-    out += _team_round_records(state, games)
+    out += _team_round_records(state, games, later)
     return out
 
 
@@ -288,7 +291,9 @@ def _had_white(
     return None
 
 
-def _team_round_records(state: TournamentState, games: Mapping[int, Sequence[Game]]) -> list[str]:
+def _team_round_records(
+    state: TournamentState, games: Mapping[int, Sequence[Game]], later: Mapping[int, set[int]]
+) -> list[str]:
     out: list[str] = []
     rounds = range(1, state.rounds_played + 1)
     pab = {
@@ -327,6 +332,13 @@ def _team_round_records(state: TournamentState, games: Mapping[int, Sequence[Gam
                 byes.setdefault((code, r), []).append(p.tpn)
     if state.unavailable:
         byes.setdefault(("Z", state.next_round), []).extend(state.unavailable)
+    for r, ids in later.items():
+        byes.setdefault(("Z", r), []).extend(ids)
+    return out + _bye_lines(byes)
+
+
+def _bye_lines(byes: Mapping[tuple[str, int], Sequence[int]]) -> list[str]:
+    out = []
     for (code, r), ids in sorted(byes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         line = _Line("240").put(5, code).put(7, f"{r:03d}")
         for i, tpn in enumerate(sorted(ids)):
@@ -335,20 +347,52 @@ def _team_round_records(state: TournamentState, games: Mapping[int, Sequence[Gam
     return out
 
 
+def _later_absences(
+    state: TournamentState,
+    withdrawals: Mapping[int, int] | None,
+    absences: Mapping[int, Collection[int]] | None,
+) -> dict[int, set[int]]:
+    """Round -> TPNs not to be paired in it, for the rounds after the one to be paired (240 Z).
+
+    Announced absences, and every withdrawn participant in each round from its
+    withdrawal to the last: what other programs read as "not paired".
+    """
+    later: dict[int, set[int]] = {}
+    first = state.next_round + 1
+    for rnd, ids in (absences or {}).items():
+        if rnd >= first and ids:
+            later.setdefault(rnd, set()).update(ids)
+    for tpn, out_from in extension.withdrawal_rounds(state, withdrawals).items():
+        for rnd in range(max(out_from, first), state.rounds_total + 1):
+            later.setdefault(rnd, set()).add(tpn)
+    return later
+
+
 def write(
     state: TournamentState,
     games: Mapping[int, Sequence[Game]] | None = None,
     lineups: Mapping[tuple[int, int], Sequence[int]] | None = None,
+    *,
+    withdrawals: Mapping[int, int] | None = None,
+    absences: Mapping[int, Collection[int]] | None = None,
+    tiebreaks: Sequence[str] = (),
 ) -> str:
     """The TRF-2026 text of ``state`` (see the module docstring for ``games``).
 
     ``lineups`` maps (round, TPN) to the players by board when a team played
-    out of its roster order (record 300; 0 = empty board).
+    out of its roster order (record 300; 0 = empty board). ``withdrawals``
+    maps a TPN to the first round it is not paired in (``### engine-withdrawn``
+    and ``240 Z`` for the rounds after the one to be paired); ``absences``
+    maps a later round to the TPNs announced absent in it (``240 Z``; the
+    round to be paired is ``state.unavailable``); ``tiebreaks`` is the
+    event's tie-break list (``### engine-tiebreaks``).
     """
-    lines = ["### TRF-2026 written by the pairing engine", *_header(state)]
+    later = _later_absences(state, withdrawals, absences)
+    lines = ["### TRF-2026 written by the pairing engine", *_header(state, withdrawals, tiebreaks)]
     if state.team:
-        lines += _write_teams(state, games, lineups or {})
+        lines += _write_teams(state, games, lineups or {}, later)
     else:
         lines += _write_individuals(state, games)
+        lines += _bye_lines({("Z", r): sorted(ids) for r, ids in later.items()})
     lines += _forbidden(state)
     return "\n".join(lines) + "\n"

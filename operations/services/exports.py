@@ -3,10 +3,13 @@
 The TRF export carries the teams, their rosters (players numbered 1..N by
 team TPN and board order), every round with the player-level games taken
 from the boards, the lineups (record 300), the PAB (320), forfeited matches
-(330) and byes. Result codes from White's side map to TRF codes per player:
+(330) and byes, the withdrawals and the absences announced for the rounds
+to come (``### engine-withdrawn``, 240 Z) and the tie-break list
+(``### engine-tiebreaks``). Result codes from White's side map to TRF codes per player:
 ``1-0`` -> 1/0, ``1/2-1/2`` -> =, ``+-`` -> +/-, ``--`` -> -/-, and an
 unfinished or pending game is written blank with its opponent (counted as a
-draw, Olympiad rule 11).
+draw, Olympiad rule 11). A board one side left empty is the present player's
+``F`` with opponent ``0000`` (docs/engine-cli.md).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import replace
 from engine.state import Colour, ColourPreferenceType
 from engine.trf import write
 from operations.selectors import matches_with_boards, results_state, standings_table
-from tournaments.models import BoardGame, Round, Tournament
+from tournaments.models import BoardGame, Round, TeamRoundStatus, Tournament
 from tournaments.snapshot import engine_player
 
 NO_GAME = (0, "-", " ")
@@ -52,13 +55,30 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
     rosters = {}
     for tpn, team in rs.teams.items():
         rosters[tpn] = tuple(engine_player(p, numbers[p.pk]) for p in team.players.order_by("board_order"))
+    nxt = rs.through + 1
+    withdrawals = {
+        tpn: team.withdrawn_from_round
+        for tpn, team in rs.teams.items()
+        if team.withdrawn_from_round is not None
+    }
+    absences: dict[int, set[int]] = {}
+    for tpn, number in TeamRoundStatus.objects.filter(
+        round__tournament=tournament, round__number__gte=nxt, status=TeamRoundStatus.Status.ABSENT
+    ).values_list("team__tpn", "round__number"):
+        if tpn is not None:
+            absences.setdefault(number, set()).add(tpn)
     state = replace(
         rs.state,
-        participants=tuple(replace(p, roster=rosters[p.tpn]) for p in rs.state.participants),
+        participants=tuple(
+            replace(p, roster=rosters[p.tpn], withdrawn=withdrawals.get(p.tpn, nxt + 1) <= nxt)
+            for p in rs.state.participants
+        ),
         # The lot drawn for the initial colour and the colour-preference type travel with the file
         # (records 152 and 092), so an imported event pairs its next round the same way.
         initial_colour=Colour(tournament.initial_colour or "w"),
         colour_preferences=ColourPreferenceType(tournament.colour_preference_type),
+        # Record 240 Z for the round to be paired: absent or withdrawn by then.
+        unavailable=frozenset(absences.pop(nxt, set()) | {t for t, r in withdrawals.items() if r <= nxt}),
     )
     per_round: dict[int, dict[int, tuple[int, str, str]]] = {r: {} for r in range(1, rs.through + 1)}
     lineups: dict[tuple[int, int], list[int]] = {}
@@ -91,7 +111,14 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
         played = [n for n in ids if n]
         if 0 in ids[: len(played)] or played != sorted(played):
             out_of_order[key] = ids
-    return write(state, games=games, lineups=out_of_order)
+    return write(
+        state,
+        games=games,
+        lineups=out_of_order,
+        withdrawals=withdrawals,
+        absences=absences,
+        tiebreaks=list(tournament.tiebreaks or []),
+    )
 
 
 def standings_csv(tournament: Tournament, through: int | None = None) -> str:

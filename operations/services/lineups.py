@@ -30,6 +30,7 @@ from operations.domain.lineup_rules import (
 from operations.models import CaptainLink, LineupSubmission, OperationsSettings
 from tournaments.models import Lineup, LineupEntry, Match, Player, Round, RoundState, Team
 from tournaments.services import transition_round
+from tournaments.services.individual import NO_LINEUPS
 
 OPEN_STATES = (RoundState.PUBLISHED, RoundState.LINEUPS_OPEN)
 
@@ -182,6 +183,8 @@ def submit_lineup(
     """
     now = now or timezone.now()
     tournament = round.tournament
+    if not tournament.is_team_event:
+        raise PermissionDenied(NO_LINEUPS)
     if team.tournament_id != tournament.pk:
         raise ValidationError(f"{team.name} does not play in {tournament}.")
     arbiter = permissions.is_arbiter(by, tournament)
@@ -319,6 +322,8 @@ def issue_captain_link(team: Team, round: Round, *, by) -> CaptainLink:
         permissions.is_official(by, round.tournament),
         "Only the committee or an arbiter may issue captain links.",
     )
+    if not round.tournament.is_team_event:
+        raise ValidationError(NO_LINEUPS)
     return CaptainLink.objects.create(team=team, round=round, created_by=by)
 
 

@@ -5,7 +5,9 @@ histories: a ``TrfError`` with line and column); this module then creates
 the tournament, its teams and rosters, its rounds, and for every round
 played the matches and their boards with the results, all in one
 transaction: a refused file saves nothing. The rounds played are complete;
-the next round awaits its pairing.
+the next round awaits its pairing. Withdrawals, the absences announced for
+the rounds to come and the tie-break list are restored from the project's
+extension lines and 240 records (docs/engine-cli.md).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from engine.trf.teams import TeamReader
 from operations import permissions
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
 from tournaments.models.match import ForfeitKind
-from tournaments.services import create_rounds, recompute_match
+from tournaments.services import create_rounds, mark_absent, recompute_match, withdraw_team
 
 CODE_PAIRS = {
     ("1", "0"): "1-0",
@@ -35,6 +37,9 @@ CODE_PAIRS = {
     ("-", "+"): "-+",
     ("-", "-"): "--",
     (" ", " "): "*",
+    # A board one side left empty: the present player's F, opponent 0000 (docs/engine-cli.md).
+    ("F", "-"): "+-",
+    ("-", "F"): "-+",
 }
 
 
@@ -95,6 +100,7 @@ def import_trf(
         initial_colour=state.initial_colour.value,
         board_colour_sequence=state.board_colour_sequence,
         engine_options=options,
+        **({"tiebreaks": doc.tiebreaks} if doc.tiebreaks else {}),
     )
     create_rounds(t)
     teams: dict[int, Team] = {}
@@ -120,6 +126,7 @@ def import_trf(
                 rating=pl.rating or None,
                 board_order=order,
             )
+    _participation(doc, teams)
     reader = TeamReader(
         recs, {pl.number: pl for pl in recs.players}, None, s, state.boards, state.board_colour_sequence
     )
@@ -174,6 +181,32 @@ def import_trf(
         round_.save(update_fields=["state"])
     _check_points(t, state)
     return t
+
+
+def _participation(doc, teams: dict[int, Team]) -> None:
+    """Withdrawals (``### engine-withdrawn``) and absences announced for the rounds to come (240 Z).
+
+    Restored with the tournaments services while no round is paired yet; a
+    round the event does not have is refused with the record's line.
+    """
+    recs = doc.records
+    for tpn, (first, line) in sorted(recs.withdrawn.items()):
+        try:
+            withdraw_team(teams[tpn], from_round=first)
+        except ValidationError as err:
+            column = len("### engine-withdrawn ") + len(str(tpn)) + 2
+            raise ImportRefused(f"withdrawal of team {tpn}: {' '.join(err.messages)}", line, column) from None
+    played = doc.state.rounds_played
+    for b in recs.byes:
+        if b.kind != "Z" or b.round <= played:
+            continue
+        for tpn in b.ids:
+            if tpn in recs.withdrawn and recs.withdrawn[tpn][0] <= b.round:
+                continue  # the withdrawal says it
+            try:
+                mark_absent(teams[tpn], round_number=b.round)
+            except ValidationError as err:
+                raise ImportRefused(f"absence of team {tpn}: {' '.join(err.messages)}", b.line, 7) from None
 
 
 def _check_points(t: Tournament, state) -> None:

@@ -15,6 +15,7 @@ from operations.models import CaptainLink
 from operations.services import lineups, results
 from operations.views._common import _messages, _round, _tournament
 from tournaments.models import Match, Team
+from tournaments.services.individual import NO_LINEUPS
 
 # -- captains -------------------------------------------------------------------
 
@@ -78,6 +79,8 @@ def _lineup_page(request, t, r, team, *, link=None):
 def lineup_page(request, slug: str, number: int):
     t = _tournament(slug)
     r = _round(t, number)
+    if not t.is_team_event:
+        raise PermissionDenied(NO_LINEUPS)
     tpn = request.GET.get("team")
     if permissions.is_arbiter(request.user, t) or permissions.is_committee(request.user, t):
         if not tpn:
@@ -99,6 +102,8 @@ def lineup_link_page(request, token: str):
     link = get_object_or_404(CaptainLink.objects.select_related("team", "round__tournament"), token=token)
     if link.used_at is not None:
         return render(request, "operations/link_used.html", {"link": link}, status=410)
+    if not link.round.tournament.is_team_event:
+        raise PermissionDenied(NO_LINEUPS)
     return _lineup_page(request, link.round.tournament, link.round, link.team, link=link)
 
 

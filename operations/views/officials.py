@@ -229,7 +229,7 @@ def round_hub(request, slug: str):
     """The operations index of a tournament: each round's pages."""
     t = _tournament(slug)
     official = permissions.is_official(request.user, t)
-    captain = bool(permissions.captain_team_ids(request.user, t))
+    captain = t.is_team_event and bool(permissions.captain_team_ids(request.user, t))
     return render(
         request,
         "operations/hub.html",

@@ -11,18 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import close_test_connections
+from tests.conftest import CHROMIUM_ARGS, close_test_connections
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +26,7 @@ def browser_page():
 
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the live server's ORM calls share this thread's loop
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
         page.set_default_timeout(15000)
         yield page

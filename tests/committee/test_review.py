@@ -70,7 +70,9 @@ def test_the_chief_arbiter_may_override_an_absolute_violation_with_a_reason(comm
         services.override_absolute(version=v1, user=committee_event.chair, reason="members cannot")
     with pytest.raises(PermissionDenied):
         services.override_absolute(version=v1, user=committee_event.arbiter, reason="only the Chief Arbiter")
-    services.override_absolute(version=v1, user=committee_event.chief, reason="Teams agreed, no other pairing")
+    services.override_absolute(
+        version=v1, user=committee_event.chief, reason="Teams agreed, no other pairing"
+    )
     services.approve(version=v1, user=committee_event.member)
     round_two.refresh_from_db()
     assert round_two.state == RoundState.APPROVED

@@ -135,6 +135,26 @@ def test_rule_11_the_committee_may_go_ahead_with_unfinished_games_as_draws(
     assert white["history"][0]["game_points"] == 2.0
 
 
+def test_rule_11_the_committee_may_pair_again_while_the_previous_round_is_still_in_play(
+    committee_event, publish, play
+):
+    from tournaments.services import mark_absent
+
+    play(publish(committee_event.round(1), committee_event.member).round, unfinished=True)
+    rnd = committee_event.round(2)
+    first = services.request_pairing(round=rnd, user=committee_event.member, unfinished_as_draws=True)
+    services.execute_run(first.pk, "w")
+    mark_absent(committee_event.tournament.teams.get(tpn=7), round_number=2)
+    second = services.request_pairing(round=rnd, user=committee_event.member, unfinished_as_draws=True)
+    services.execute_run(second.pk, "w")
+    second.refresh_from_db()
+    rnd.refresh_from_db()
+    assert second.pk != first.pk and second.status == PairingRun.Status.SUCCEEDED, second.error
+    assert services.current_version(rnd).run_id == second.pk
+    assert rnd.state == RoundState.DRAFT_COMPUTED
+    assert committee_event.round(1).state == RoundState.IN_PLAY
+
+
 def test_new_results_give_a_new_run_and_a_new_draft(committee_event, compute):
     from tournaments.services import mark_absent
 

@@ -148,3 +148,22 @@ def test_a_run_interrupted_by_a_worker_crash_completes_once_after_the_restart(co
     run.refresh_from_db()
     assert run.attempts == 2
     assert DraftVersion.objects.filter(run=run).count() == 1
+
+
+def _other_sessions() -> int:
+    """Sessions on the test database besides this test's own connection."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
+def test_an_idle_worker_holds_no_database_session_so_the_test_database_can_be_dropped(
+    committee_event, worker
+):
+    worker()
+    run = services.request_pairing(round=committee_event.round(1), user=committee_event.member)
+    wait_for(lambda: _status(run) == PairingRun.Status.SUCCEEDED)
+    # neither the main process (which looked for interrupted runs at start) nor the pool keeps one
+    wait_for(lambda: _other_sessions() == 0, timeout=10)

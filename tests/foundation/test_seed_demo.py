@@ -55,7 +55,11 @@ def test_demo_logins_work_with_password_demo_and_have_their_roles():
     for name in ("chair", "member", "arbiter", "chief", "captain", "admin"):
         assert authenticate(username=name, password="demo") is not None
     for slug in ("demo-olympiad-open", "demo-team-league"):
-        roles = set(Membership.objects.filter(user__username="chief", tournament__slug=slug).values_list("role", flat=True))
+        roles = set(
+            Membership.objects.filter(user__username="chief", tournament__slug=slug).values_list(
+                "role", flat=True
+            )
+        )
         assert roles == {"chief_arbiter"}
         arbiter = Membership.objects.get(user__username="arbiter", tournament__slug=slug)
         assert arbiter.role == "arbiter"

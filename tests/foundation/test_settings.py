@@ -153,7 +153,10 @@ def test_without_django_conn_max_age_connections_close_after_each_request():
     result = subprocess.run(
         [sys.executable, "manage.py", "shell", "-v", "0", "-c", SHOW_CONN_MAX_AGE],
         cwd=ROOT,
-        env={**without("DJANGO_CONN_MAX_AGE"), "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/never_connected"},
+        env={
+            **without("DJANGO_CONN_MAX_AGE"),
+            "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/never_connected",
+        },
         capture_output=True,
         text=True,
         timeout=120,

@@ -6,9 +6,9 @@ import datetime as dt
 import shutil
 
 import pytest
-
-from tests.conftest import close_test_connections
 from django.utils import timezone
+
+from tests.conftest import CHROMIUM_ARGS, close_test_connections
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = [
@@ -27,15 +27,7 @@ def page(monkeypatch):
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--headless",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-            ],
+            args=CHROMIUM_ARGS,
         )
         pg = browser.new_page()
         pg.set_default_timeout(15000)

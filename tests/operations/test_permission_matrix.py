@@ -86,7 +86,12 @@ ACTIONS = {
         ARBITERS,
         None,
     ),
-    "open the lineup window": (_none, lambda e, u: lineups.open_lineups(e.round, by=u), OFFICIALS, "lineups_open"),
+    "open the lineup window": (
+        _none,
+        lambda e, u: lineups.open_lineups(e.round, by=u),
+        OFFICIALS,
+        "lineups_open",
+    ),
     "close the lineup window": (
         _none,
         lambda e, u: lineups.close_lineups(e.round, by=u),
@@ -129,8 +134,18 @@ ACTIONS = {
         CAPTAIN,
         None,
     ),
-    "complete the round": (_all_results, lambda e, u: results.complete_round(e.round, by=u), ARBITERS, "complete"),
-    "reopen a complete round": (_complete, lambda e, u: results.reopen_round(e.round, by=u), ARBITERS, "in_play"),
+    "complete the round": (
+        _all_results,
+        lambda e, u: results.complete_round(e.round, by=u),
+        ARBITERS,
+        "complete",
+    ),
+    "reopen a complete round": (
+        _complete,
+        lambda e, u: results.reopen_round(e.round, by=u),
+        ARBITERS,
+        "in_play",
+    ),
     "sign the results summary": (
         _complete,
         lambda e, u: summary.sign_results_summary(e.round, by=u),

@@ -185,3 +185,96 @@ def test_pairings_csv_by_match_gives_the_match_scores(played, client):
         == "table,white_team,black_team,white_match_points,black_match_points,white_game_points,black_game_points"
     )
     assert lines[1] == "1,Alpha,Bravo,2,0,3.5,0.5"
+
+
+# -- the whole event: participation, tie-breaks, empty boards -------------------------------------
+
+
+def test_trf_round_trip_keeps_withdrawals_and_announced_absences(played):
+    from tournaments.models import TeamRoundStatus
+    from tournaments.selectors import engine_state
+    from tournaments.services import mark_absent, withdraw_team
+
+    t = played.tournament
+    withdraw_team(played.teams[3], from_round=2, reason="left")
+    mark_absent(played.teams[2], round_number=2)
+    mark_absent(played.teams[1], round_number=4)
+    text = trf_export(t)
+    assert "### engine-withdrawn 4 2\n" in text
+    assert "240 Z 002    3    4\n" in text and "240 Z 004    2    4\n" in text
+    t2 = import_trf(text, slug="copy-participation")
+    assert t2.teams.get(tpn=4).withdrawn_from_round == 2
+
+    def statuses(tournament):
+        rows = TeamRoundStatus.objects.filter(team__tournament=tournament)
+        return sorted(rows.values_list("team__tpn", "round__number", "status"))
+
+    assert statuses(t2) == statuses(t)
+    for tournament in (t, t2):
+        state = engine_state(tournament.rounds.get(number=2))
+        assert state.unavailable == {3, 4} and state.by_tpn[4].withdrawn
+    assert trf_export(t2) == text
+
+
+def test_import_refuses_a_withdrawal_from_a_round_the_event_does_not_have(played):
+    text = trf_export(played.tournament).replace("### engine-withdrawn", "### engine-x")
+    lines = text.splitlines()
+    lines.insert(1, "### engine-withdrawn 4 99")
+    err = _bad("\n".join(lines) + "\n", "withdrawal of team 4: .*no round 99")
+    assert (err.line, err.column) == (2, 24)
+
+
+def test_trf_round_trip_keeps_the_tie_break_list(played):
+    t = played.tournament
+    t.tiebreaks = ["GP", "BH-C1", "DE"]
+    t.save(update_fields=["tiebreaks"])
+    text = trf_export(t)
+    assert "### engine-tiebreaks GP BH-C1 DE\n" in text
+    t2 = import_trf(text, slug="copy-tiebreaks")
+    assert t2.tiebreaks == ["GP", "BH-C1", "DE"]
+    assert [(r.rank, r.name, r.tiebreaks) for r in standings_table(t2).rows] == [
+        (r.rank, r.name, r.tiebreaks) for r in standings_table(t).rows
+    ]
+
+
+def test_import_refuses_an_unknown_tie_break_with_line_and_column(played):
+    lines = trf_export(played.tournament).splitlines()
+    lines.insert(1, "### engine-tiebreaks MP NOPE")
+    err = _bad("\n".join(lines) + "\n", "unknown tie-break 'NOPE'")
+    assert (err.line, err.column) == (2, 25)
+
+
+def test_trf_round_trip_keeps_a_board_one_side_left_empty(event):
+    """Bravo fields nobody on board 4: Alpha's player wins it by forfeit (F against 0000), the match is played."""
+    from operations.services.board_pairings import post_board_pairings
+    from operations.services.lineups import close_lineups, submit_lineup
+    from tests.operations.conftest import player_ids
+
+    bravo = event.teams[1]
+    submit_lineup(bravo, event.round, player_ids(bravo, [1, 2, 3, None]), by=event.arbiter)
+    close_lineups(event.round, by=event.arbiter)
+    event.round.refresh_from_db()
+    post_board_pairings(event.round, by=event.arbiter)
+    empty = BoardGame.objects.get(match=event.matches[0], board=4)
+    assert empty.result in ("+-", "-+") and None in (empty.white, empty.black)
+    enter_results(event.matches[0], {1: "0-1", 2: "1/2-1/2", 3: "0-1"}, by=event.arbiter)
+    enter_results(event.matches[1], {1: "1-0", 2: "1-0", 3: "1-0", 4: "1-0"}, by=event.arbiter)
+    complete_round(event.round.__class__.objects.get(pk=event.round.pk), by=event.arbiter)
+    text = trf_export(event.tournament)
+    assert "0000 - F" in text
+    state = read(text).state
+    assert (state.by_tpn[1].game_points, state.by_tpn[2].game_points) == (1.5, 2.5)
+    t2 = import_trf(text, slug="copy-empty-board")
+    copy = BoardGame.objects.get(match__round__tournament=t2, match__table=1, board=4)
+    assert (copy.result, copy.white is None, copy.black is None) == (
+        empty.result,
+        empty.white is None,
+        empty.black is None,
+    )
+    assert trf_export(t2) == text
+    a = [
+        (r.rank, r.name, r.match_points, r.game_points, r.tiebreaks)
+        for r in standings_table(event.tournament).rows
+    ]
+    b = [(r.rank, r.name, r.match_points, r.game_points, r.tiebreaks) for r in standings_table(t2).rows]
+    assert a == b

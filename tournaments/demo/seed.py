@@ -75,7 +75,9 @@ def _system_ready(name: str) -> bool:
 
 
 def demo_slugs() -> list[str]:
-    return [OLYMPIAD_SLUG, LEAGUE_SLUG]
+    from .individual import INDIVIDUAL_SLUG
+
+    return [OLYMPIAD_SLUG, LEAGUE_SLUG, INDIVIDUAL_SLUG]
 
 
 def delete_demo() -> None:
@@ -98,6 +100,9 @@ def seed(
     users = _users()
     _olympiad(options, rng, log, users)
     _league(options, rng, log, users)
+    from .individual import seed_individual
+
+    seed_individual(options.seed + 1, log, users, _publish)
     log("Demo logins (password 'demo'): " + ", ".join(DEMO_USERS))
     return True
 

@@ -156,6 +156,15 @@ class Tournament(models.Model):
         return self.rounds.exclude(state="complete").order_by("number").first()
 
     @property
+    def entrant_noun(self) -> str:
+        """What pages call an entrant: "team", or "player" in an individual event."""
+        return "team" if self.is_team_event else "player"
+
+    @property
+    def entrants_noun(self) -> str:
+        return "teams" if self.is_team_event else "players"
+
+    @property
     def players_per_team(self) -> int:
         return self.boards + self.reserves
 

@@ -17,23 +17,6 @@ def test_dubov_9_a_player_with_no_colour_yet_joins_the_smaller_colour_subgroup()
     assert pairing.opponents()[3] in (1, 2, 4)
 
 
-def test_dubov_9_the_upfloat_limit_is_set_aside_only_for_whom_no_pairing_exists_otherwise():
-    # 4 is alone at the bottom and floated up last round: 2.5 would leave it unpaired.
-    state = scripted(
-        {1: 2400, 2: 2300, 3: 2200, 4: 2100},
-        {
-            1: [("W", 0, "1"), ("B", 1, "1")],
-            2: [("B", 0, "1"), ("W", 1, "1")],
-            3: [("W", 0, "1"), ("B", 1, "0")],
-            4: [("B", 0, "0"), ("W", 1, "0")],
-        },
-    )
-    pairing = pair(state)
-    (relax,) = steps(pairing, topic="relaxation")
-    assert relax.article == "Dubov 9" and relax.data["exempt"] == [4]
-    assert pairing.opponents()[4] == 3
-
-
 def test_dubov_9_the_bye_passes_to_the_next_candidate_when_the_others_could_not_all_be_paired():
     # Round 2, three players; 3 (score 0, lowest R) would get the bye, but 1 and 2 have met.
     state = make_state({1: 2400, 2: 2300, 3: 2200, 4: 2100}, [[(1, 2, "1"), (3, 4, "0")]], withdrawn={4})
@@ -41,13 +24,3 @@ def test_dubov_9_the_bye_passes_to_the_next_candidate_when_the_others_could_not_
     assert pairing.bye == 2
     assert pairing.opponents()[1] == 3
     assert any(s.article == "Dubov 9" for s in steps(pairing, topic="bye"))
-
-
-def test_dubov_9_the_colour_limits_give_way_only_when_no_pairing_respects_them():
-    # Two players who both must have White (two Blacks running) and have not met.
-    state = scripted(
-        {1: 2400, 2: 2300}, {1: [("B", 0, "1"), ("B", 1, "1")], 2: [("B", 0, "1"), ("B", 1, "1")]}
-    )
-    pairing = pair(state)
-    assert len(pairing.pairs) == 1
-    assert [s.data["level"] for s in steps(pairing, topic="relaxation")] == [2]

@@ -1,0 +1,203 @@
+"""Individual events (Dubov, Lim) run on the site through its own services.
+
+Each event: 11 players (odd: a pairing-allocated bye every round), 5 rounds.
+Every round a committee member asks for the pairing, the Celery task computes
+it (in-process), a member or the chair approves, the pairing is published and
+its board pairings are posted at once (no lineups); the arbiter enters every
+game's result and completes the round. Published pairings must be the
+engine's, with one bye for a player who has not had one, and no rematch.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.test import Client
+
+from committee import services as committee
+from committee.models import PairingRun
+from engine import api as engine_api
+from engine.snapshot import pairing_from_dict
+from operations.selectors import standings_table
+from operations.services.lineups import issue_captain_link, submit_lineup
+from operations.services.results import complete_round, enter_results
+from tournaments.models import Match, RoundState
+from tournaments.models.membership import Role
+from tournaments.selectors import engine_state
+from tournaments.services import draw_initial_colour
+from tournaments.services.individual import (
+    assign_individual_order,
+    create_individual_event,
+    register_player,
+)
+
+S = RoundState
+PLAYERS = 11
+ROUNDS = 5
+# (name, rating, title): registered out of order; two share a rating (the title decides).
+ENTRANTS = [
+    ("Kowalski, Jan", 2290, ""),
+    ("Aronsen, Per", 2510, "GM"),
+    ("Bianchi, Luca", 2440, "IM"),
+    ("Dupont, Marie", 2440, "GM"),
+    ("Evans, Tom", 2380, "FM"),
+    ("Fischer, Eva", 2350, ""),
+    ("Garcia, Ana", 2330, "WIM"),
+    ("Horvat, Ivo", 2310, ""),
+    ("Ito, Ken", 2270, ""),
+    ("Jensen, Lars", 2200, ""),
+    ("Lopez, Rita", None, ""),  # unrated: last
+]
+
+
+def make_event(system: str, make_user):
+    t = create_individual_event(
+        name=f"Individual {system}", slug=f"individual-{system}", pairing_system=system, rounds_total=ROUNDS
+    )
+    for name, rating, title in ENTRANTS:
+        register_player(t, name=name, rating=rating, title=title)
+    people = {
+        "member": make_user(f"{system}-member", Role.COMMITTEE_MEMBER, t),
+        "chair": make_user(f"{system}-chair", Role.COMMITTEE_CHAIR, t),
+        "arbiter": make_user(f"{system}-arbiter", Role.ARBITER, t),
+    }
+    assign_individual_order(t, by=people["chair"])
+    draw_initial_colour(t, colour="w")
+    t.refresh_from_db()
+    return t, people
+
+
+def pair_and_publish(t, n: int, people, captured):
+    rnd = t.rounds.get(number=n)
+    state = engine_state(rnd)
+    assert state.team is False and state.boards == 1
+    with captured(execute=True):
+        run = committee.request_pairing(round=rnd, user=people["member"])
+    run.refresh_from_db()
+    assert run.status == PairingRun.Status.SUCCEEDED, run.error
+    engine = engine_api.pair(state)
+    assert pairing_from_dict(run.output).same_pairing_as(engine)
+    version = committee.current_version(rnd)
+    committee.approve(version=version, user=people["member"])
+    committee.publish(version=version, user=people["member"])
+    rnd.refresh_from_db()
+    # No lineup window: publication posts the board pairings.
+    assert rnd.state == S.BOARD_PAIRINGS_POSTED
+    return rnd, pairing_from_dict(run.output)
+
+
+def result_for(white, black, n: int, table: int) -> str:
+    k = (n + table) % 4
+    stronger_white = (white.rating or 0) >= (black.rating or 0)
+    if k in (0, 1):
+        return "1-0" if stronger_white else "0-1"
+    if k == 2:
+        return "1/2-1/2"
+    return "0-1" if stronger_white else "1-0"
+
+
+def run_event(t, people, captured):
+    met: set[frozenset[int]] = set()
+    byes: list[int] = []
+    for n in range(1, ROUNDS + 1):
+        rnd, engine = pair_and_publish(t, n, people, captured)
+        matches = list(rnd.matches.select_related("white_team", "black_team").order_by("table"))
+        pairs = [(m.white_team.tpn, m.black_team.tpn) for m in matches if not m.is_bye]
+        bye = [m.white_team.tpn for m in matches if m.is_bye]
+        assert pairs == [(p.white, p.black) for p in engine.pairs]
+        assert bye == [engine.bye]
+        assert bye[0] not in byes, f"round {n}: a second bye for TPN {bye[0]}"
+        byes.append(bye[0])
+        assert {x for p in pairs for x in p} | set(bye) == set(range(1, PLAYERS + 1))
+        for pair in pairs:
+            assert frozenset(pair) not in met, f"round {n}: rematch {pair}"
+            met.add(frozenset(pair))
+        bye_match = next(m for m in matches if m.is_bye)
+        assert (bye_match.white_game_points, bye_match.white_match_points) == (Decimal(1), Decimal(1))
+        for m in matches:
+            if m.is_bye:
+                continue
+            (game,) = m.boards.select_related("white", "black")
+            # The one board: the white side's own player has White.
+            assert (game.white.team_id, game.black.team_id) == (m.white_team_id, m.black_team_id)
+            result = "+-" if (n, m.table) == (2, 1) else result_for(game.white, game.black, n, m.table)
+            enter_results(m, {1: result}, by=people["arbiter"], expected={1: ""})
+        rnd = complete_round(rnd, by=people["arbiter"])
+        assert rnd.state == S.COMPLETE
+    return met, byes
+
+
+@pytest.mark.parametrize("system", ["dubov", "lim"])
+def test_an_individual_event_is_paired_published_played_and_ranked_through_the_site(
+    system, make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event(system, make_user)
+    # Initial order: rating first, the title on equal ratings, the unrated player last.
+    names = list(t.teams.order_by("tpn").values_list("name", flat=True))
+    assert names[:3] == ["Aronsen, Per", "Dupont, Marie", "Bianchi, Luca"] and names[-1] == "Lopez, Rita"
+    run_event(t, people, django_capture_on_commit_callbacks)
+
+    # The forfeited game of round 2 is no meeting and no colour for the engine.
+    state = engine_state(t.rounds.get(number=ROUNDS))  # rounds 1..4
+    forfeit = t.rounds.get(number=2).matches.get(table=1)
+    rec = state.by_tpn[forfeit.white_team.tpn].history[1]
+    assert rec.outcome.value == "forfeit_win" and rec.colour is None
+
+    st = standings_table(t)
+    assert st.through == ROUNDS and not st.provisional and not st.problems
+    assert len(st.rows) == PLAYERS
+    total = sum(r.game_points for r in st.rows)
+    assert total == (PLAYERS - 1) // 2 * ROUNDS + ROUNDS  # one point a game, one point a bye
+    for row in st.rows:
+        team = t.teams.get(tpn=row.tpn)
+        gp = sum(m.white_game_points for m in Match.objects.filter(white_team=team)) + sum(
+            m.black_game_points for m in Match.objects.filter(black_team=team)
+        )
+        assert row.game_points == row.match_points == float(gp)
+    assert [name for name, _ in st.columns] == ["BH-C1", "BH", "SB"]
+    for a, b in zip(st.rows, st.rows[1:], strict=False):
+        assert a.game_points >= b.game_points
+
+
+def test_the_public_pairings_page_of_an_individual_round_names_the_players(
+    make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event("dubov", make_user)
+    rnd, engine = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    client = Client()
+    for url in (f"/t/{t.slug}/round/1/pairings/", f"/ops/t/{t.slug}/r/1/boards/"):
+        page = client.get(url)
+        assert page.status_code == 200, url
+        html = page.content.decode()
+        for p in engine.pairs:
+            for tpn in (p.white, p.black):
+                assert t.teams.get(tpn=tpn).players.get().name in html, (url, tpn)
+
+
+def test_no_captain_lineup_page_or_lineup_is_offered_in_an_individual_event(
+    make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event("lim", make_user)
+    player = t.teams.get(tpn=1)
+    captain = make_user("lim-captain", Role.TEAM_CAPTAIN, t, player)
+    rnd, _ = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    client = Client()
+    client.force_login(captain)
+    assert client.get(f"/ops/t/{t.slug}/r/1/lineup/").status_code == 403
+    assert "My lineup" not in client.get(f"/ops/t/{t.slug}/").content.decode()
+    with pytest.raises(PermissionDenied, match="no lineups"):
+        submit_lineup(player, rnd, [player.players.get().pk], by=captain)
+    with pytest.raises(ValidationError, match="no lineups"):
+        issue_captain_link(player, rnd, by=people["arbiter"])
+
+
+def test_an_individual_event_refuses_a_second_board_and_a_team_roster(make_user):
+    with pytest.raises(ValidationError, match="one board"):
+        create_individual_event(name="X", slug="x", pairing_system="dubov", rounds_total=5, boards=2)
+    t = create_individual_event(name="Y", slug="y", pairing_system="lim", rounds_total=5)
+    register_player(t, name="Able, A", rating=2000)
+    with pytest.raises(ValidationError, match="already registered"):
+        register_player(t, name="Able, A", rating=2100)
+    assert t.entrant_noun == "player"

@@ -1,0 +1,178 @@
+"""Individual events: every entrant a one-player ``Team`` (see docs/individual-events.md).
+
+An individual event is a ``Tournament`` with ``is_team_event=False``, one
+board and no reserves. Each entrant is a ``Team`` holding exactly one
+``Player`` (board order 1); the snapshot then gives the engine an
+individual state (``TournamentState.team`` False) scored by game points.
+
+- Scoring: 1 / ½ / 0 for a game; the pairing-allocated bye scores one point
+  (Lim 2.1 "A player awarded the Bye scores one point"; Dubov 2.2 calls it
+  "a point without playing"), so ``bye_game_points`` = ``bye_match_points`` = 1.
+- Initial order (TPNs): rating, highest first (unrated last), then FIDE title,
+  then name (the usual arbiter's order for individual Swiss events).
+- No lineups: publication posts the board pairings at once, the one player of
+  each side on the one board (:func:`post_individual_boards`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import Player, Round, RoundState, Team, Tournament
+from .initial_order import set_tpn_order
+from .results import create_board_games, recompute_match
+from .rounds import create_rounds, transition_round
+
+# The fields that make a tournament an individual event (and its usual scoring).
+INDIVIDUAL_DEFAULTS: dict = {
+    "is_team_event": False,
+    "boards": 1,
+    "reserves": 0,
+    "board_colour_sequence": "W",
+    "primary_score": "GP",
+    "match_win": Decimal("1"),
+    "match_draw": Decimal("0.5"),
+    "match_loss": Decimal("0"),
+    "bye_match_points": Decimal("1"),
+    "bye_game_points": Decimal("1"),
+    "unrated_rating": 0,
+    "lineups_open_on_publication": False,
+    "tiebreaks": ["BH-C1", "BH", "SB"],
+}
+
+# FIDE titles, strongest first (ties on rating).
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+NO_LINEUPS = "An individual event has no lineups: the pairing is the board pairing."
+
+
+def is_individual(tournament: Tournament) -> bool:
+    return not tournament.is_team_event
+
+
+@transaction.atomic
+def create_individual_event(
+    *, name: str, slug: str, pairing_system: str, rounds_total: int, **fields
+) -> Tournament:
+    """Create an individual event with its rounds (``fields`` may override the defaults)."""
+    values = {**INDIVIDUAL_DEFAULTS, **fields}
+    if values.get("is_team_event") or values.get("boards") != 1 or values.get("reserves"):
+        raise ValidationError("An individual event has one board, no reserves and is not a team event.")
+    t = Tournament(name=name, slug=slug, pairing_system=pairing_system, rounds_total=rounds_total, **values)
+    t.full_clean()
+    t.save()
+    create_rounds(t)
+    return t
+
+
+@transaction.atomic
+def register_player(
+    tournament: Tournament,
+    *,
+    name: str,
+    rating: int | None = None,
+    fide_id: str = "",
+    title: str = "",
+    federation: str = "",
+    sex: str = "",
+) -> Team:
+    """Enter a player in an individual event: a one-player ``Team`` named after the player."""
+    if tournament.is_team_event:
+        raise ValidationError(f"{tournament} is a team event: register a team and its roster.")
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError("Give the player's name.")
+    if tournament.teams.filter(name=name).exists():
+        raise ValidationError(f"A player named {name!r} is already registered in {tournament}.")
+    first = tournament.rounds.filter(number=1).first()
+    if first is not None and first.state != RoundState.AWAITING_RESULTS:
+        raise ValidationError("Round 1 is being paired: enter a late player with a late entry round instead.")
+    team = Team.objects.create(tournament=tournament, name=name, federation=federation[:3])
+    Player.objects.create(
+        team=team,
+        name=name,
+        rating=rating or None,
+        fide_id=fide_id,
+        title=title[:5],
+        federation=federation[:3],
+        sex=sex if sex in ("m", "f") else "",
+        board_order=1,
+    )
+    return team
+
+
+def _single_player(team: Team) -> Player:
+    players = list(team.players.all())
+    if len(players) != 1:
+        raise ValidationError(
+            f"{team.name} has {len(players)} players: in an individual event every entrant is one player."
+        )
+    return players[0]
+
+
+def individual_order_key(player: Player) -> tuple:
+    """Rating (highest first, unrated last), then title, then name."""
+    title = player.title.upper()
+    rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-(player.rating or 0), rank, player.name.casefold())
+
+
+@transaction.atomic
+def assign_individual_order(tournament: Tournament, *, by=None) -> list[Team]:
+    """TPNs 1..n in the individual order (:func:`individual_order_key`); strength = the rating."""
+    if tournament.is_team_event:
+        raise ValidationError(f"{tournament} is a team event: use assign_initial_order.")
+    teams = list(tournament.teams.prefetch_related("players"))
+    player_of = {t.pk: _single_player(t) for t in teams}
+    order = sorted(teams, key=lambda t: individual_order_key(player_of[t.pk]))
+    result = set_tpn_order(tournament, [t.pk for t in order], by=by)
+    for team in result:
+        team.strength = float(player_of[team.pk].rating or 0)
+        team.save(update_fields=["strength"])
+    return result
+
+
+@transaction.atomic
+def post_individual_boards(round: Round, *, by=None) -> Round:
+    """Post the board pairings of a published round of an individual event.
+
+    Each game is the match's one board: the player of the match's white
+    side has White. The pairing-allocated bye is scored. There is no lineup
+    window: the round passes straight on to ``board_pairings_posted``
+    (through the lineup states, which the state machine requires, in the
+    same transaction).
+    """
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    t = round.tournament
+    if t.is_team_event:
+        raise ValidationError(f"{t} is a team event: its board pairings follow the lineups.")
+    if round.state != RoundState.PUBLISHED:
+        raise ValidationError(
+            f"Round {round.number} is {round.get_state_display().lower()}: only a published pairing is posted."
+        )
+    for match in round.matches.select_related("white_team", "black_team").order_by("table"):
+        if match.is_bye:
+            if not match.has_result:
+                recompute_match(match, by=by)
+            continue
+        if match.forfeit or match.boards.exists():
+            continue
+        create_board_games(match, [_single_player(match.white_team)], [_single_player(match.black_team)])
+    for state in (RoundState.LINEUPS_OPEN, RoundState.LINEUPS_CLOSED, RoundState.BOARD_PAIRINGS_POSTED):
+        round = transition_round(round, state, by=by)
+    return round
+
+
+__all__ = [
+    "INDIVIDUAL_DEFAULTS",
+    "NO_LINEUPS",
+    "assign_individual_order",
+    "create_individual_event",
+    "individual_order_key",
+    "is_individual",
+    "post_individual_boards",
+    "register_player",
+]

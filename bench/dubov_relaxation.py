@@ -72,7 +72,7 @@ def former_ladder(state: TournamentState):
             limits = Limits(state, profs, level, exempt)
             pairing, _ = _attempt(state, limits, tpns)
             if pairing is not None:
-                return pairing, bool(level or exempt)
+                return pairing, bool(level or exempt), level, len(exempt)
             if level:
                 break
             comp = Completion(tpns, adj=limits.adjacency(tpns))
@@ -110,12 +110,15 @@ def event(rng: random.Random):
 
 class Tally:
     def __init__(self) -> None:
-        self.relaxed = self.leftover = 0
+        self.relaxed = self.leftover = self.for_everybody = self.freed = 0
         self.departures: Counter[str] = Counter()
         self.rounds_with: Counter[str] = Counter()
 
-    def add(self, state: TournamentState, pairing, relaxed: bool) -> None:
+    def add(self, state: TournamentState, pairing, relaxed: bool, level: int = 0, freed: int = 0) -> None:
+        """``level`` >= 1: a limitation was set aside for everybody; ``freed``: participants relieved."""
         self.relaxed += relaxed
+        self.for_everybody += level >= 1
+        self.freed += len(state.to_be_paired()) if level >= 1 else freed
         self.leftover += any(
             s.topic == "leftover" or "procedure left them" in s.message for s in pairing.explanation
         )
@@ -136,7 +139,8 @@ def main() -> None:
             if pairing is None:
                 impossible += 1
                 continue
-            after.add(state, pairing, any(s.topic == "relaxation" for s in pairing.explanation))
+            relax = [s for s in pairing.explanation if s.topic == "relaxation"]
+            after.add(state, pairing, bool(relax), 0, len({t for s in relax for t in s.data["exempt"]}))
             before.add(state, *former_ladder(state))
 
     def pct(k: int) -> str:
@@ -147,6 +151,8 @@ def main() -> None:
         print(f"{name}:")
         print(f"  rounds with a relaxation:        {pct(t.relaxed)}")
         print(f"  rounds with procedure leftovers: {pct(t.leftover)}")
+        print(f"  rounds with a limit set aside for everybody: {pct(t.for_everybody)}")
+        print(f"  participants relieved of a limit (sum over rounds): {t.freed}")
         for art in ("Dubov 2.3", "Dubov 2.4", "Dubov 2.5"):
             print(f"  departures from {art}: {t.departures[art]:5d}, in rounds: {pct(t.rounds_with[art])}")
 

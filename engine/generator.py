@@ -57,7 +57,9 @@ class GeneratorConfig:
     secondary_for_colours: bool = True
     initial_colour: str = "random"  # W, B or random (drawn with the seed)
     version: str = "2007"  # Olympiad rules: 1998 or 2007
-    events: str = "auto"  # team, individual, or auto: teams for C.04.6 and the Olympiad, players for Dubov / Lim
+    events: str = (
+        "auto"  # team, individual, or auto: teams for C.04.6 and the Olympiad, players for Dubov / Lim
+    )
     name: str = "Generated tournament"
 
 

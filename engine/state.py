@@ -165,8 +165,7 @@ class Participant:
     def had_bye_or_forfeit_win(self) -> bool:
         """C.04.6 2.1.2 [C2]: PAB, forfeit win or full-point bye received."""
         return any(
-            r.outcome
-            in (Outcome.PAIRING_ALLOCATED_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_POINT_BYE)
+            r.outcome in (Outcome.PAIRING_ALLOCATED_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_POINT_BYE)
             for r in self.history
         )
 
@@ -203,11 +202,7 @@ class Scoring:
 
     @property
     def secondary(self) -> ScoreKind:
-        return (
-            ScoreKind.GAME_POINTS
-            if self.primary is ScoreKind.MATCH_POINTS
-            else ScoreKind.MATCH_POINTS
-        )
+        return ScoreKind.GAME_POINTS if self.primary is ScoreKind.MATCH_POINTS else ScoreKind.MATCH_POINTS
 
     def pab_points(self, boards: int) -> tuple[float, float]:
         """(match points, game points) of a pairing-allocated bye (1.4)."""
@@ -270,11 +265,7 @@ class TournamentState:
     def to_be_paired(self) -> list[Participant]:
         """Participants in the round to be paired, in TPN order."""
         return sorted(
-            (
-                p
-                for p in self.participants
-                if not p.withdrawn and p.tpn not in self.unavailable
-            ),
+            (p for p in self.participants if not p.withdrawn and p.tpn not in self.unavailable),
             key=lambda p: p.tpn,
         )
 
@@ -305,9 +296,7 @@ class TournamentState:
             if not rec.outcome.had_opponent and rec.outcome is not Outcome.PAIRING_ALLOCATED_BYE:
                 unavailable.add(p.tpn)
         # A withdrawal is recorded as absences in the rounds after it.
-        cut = tuple(
-            replace(p, history=p.history[: rnd - 1], withdrawn=False) for p in self.participants
-        )
+        cut = tuple(replace(p, history=p.history[: rnd - 1], withdrawn=False) for p in self.participants)
         # cached_property values live in __dict__ and are not copied by replace().
         return replace(self, participants=cut, unavailable=frozenset(unavailable))
 

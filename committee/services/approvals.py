@@ -143,6 +143,10 @@ def _link_decisions(rnd: Round, matches) -> None:
 def start_correction(*, round: Round, user, reason: str) -> Decision:
     """Reopen a published pairing for review; the reason is recorded (rule 57)."""
     permissions.require(user, "committee.start_correction", round)
+    if not round.tournament.is_team_event and round.state == S.BOARD_PAIRINGS_POSTED:
+        from committee.services.individual import correct_individual_pairing  # posted at publication
+
+        return correct_individual_pairing(round=round, user=user, reason=reason)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError("Say why the published pairing is corrected (rule 57).")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.common.completion import Completion
+from engine.common.pairable import maximum_matching
 from engine.dubov.context import RoundContext
 from engine.state import Colour
 
@@ -30,29 +31,80 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
     need = len(group) - 2 * local.target
     if need <= 0:
         return []
-    below = ctx.scores_below(score)
-    lower = [q for q in ctx.group(below[0])] if below else []
-    classes = {t: floater_class(ctx, t, lower) for t in group}
-    order = sorted(group, key=lambda t: (classes[t], ctx.p(t).rating, -ctx.p(t).aro_tenths, ctx.p(t).name, t))
+    classes, order = _float_order(ctx, group, score)
     chosen: list[int] = []
     for t in order:
         if len(chosen) == need:
             break
         if local.remove(t):
             chosen.append(t)
-            where = (
-                "returns to its own scoregroup (transferred up by 7.2)"
-                if ctx.score(t) < score
-                else "floats to the next lower scoregroup"
-            )
-            ctx.explain(
-                "Dubov 6.4",
-                "floater",
-                f"{ctx.label(t)} {where} ({CLASSES[classes[t]]})",
-                tpn=t,
-                floater_class=classes[t] + 1,
-            )
+            _explain_floater(ctx, t, score, classes[t])
     return chosen
+
+
+def _float_order(ctx: RoundContext, group: list[int], score: float) -> tuple[dict[int, int], list[int]]:
+    """Dubov 6.4: each one's class, and the group in the order they float (lower R, then higher ARO)."""
+    below = ctx.scores_below(score)
+    lower = [q for q in ctx.group(below[0])] if below else []
+    classes = {t: floater_class(ctx, t, lower) for t in group}
+    order = sorted(group, key=lambda t: (classes[t], ctx.p(t).rating, -ctx.p(t).aro_tenths, ctx.p(t).name, t))
+    return classes, order
+
+
+def _explain_floater(ctx: RoundContext, t: int, score: float, cls: int, why: str = "") -> None:
+    where = (
+        "returns to its own scoregroup (transferred up by 7.2)"
+        if ctx.score(t) < score
+        else "floats to the next lower scoregroup"
+    )
+    ctx.explain(
+        "Dubov 6.4",
+        "floater",
+        f"{ctx.label(t)} {where} ({CLASSES[cls]}){why}",
+        tpn=t,
+        floater_class=cls + 1,
+    )
+
+
+def floaters_for_the_round(ctx: RoundContext, group: list[int], score: float) -> list[int] | None:
+    """Dubov 6.4 when the rest of the round limits the pairs the scoregroup can make.
+
+    "The aim ... is to pair all players within a score group": the most
+    pairs within the group such that the whole round can still be paired
+    (a maximum-weight perfect matching of everybody left, a pair within the
+    group weighing more than any choice of floaters); among those, the
+    floaters of the 6.4 order, by the smallest sum of places in it
+    (docs/interpretations/dubov.md, Dubov 6.4). None if the round cannot be
+    paired (it always can: the completion check holds a pairing).
+    """
+    comp = ctx.completion
+    nodes = sorted(comp.nodes)
+    members = set(group)
+    classes, order = _float_order(ctx, group, score)
+    rank = {t: i for i, t in enumerate(order)}
+    inside = (len(group) + 1) ** 2  # outweighs any sum of places
+    base = 2 * inside
+    edges = []
+    for a in nodes:
+        for b in comp.adj[a]:
+            if b <= a or b not in comp.nodes:
+                continue
+            if a in members and b in members:
+                w = base + inside
+            elif a in members or b in members:
+                w = base - rank[a if a in members else b]
+            else:
+                w = base
+            edges.append((a, b, w))
+    mate = maximum_matching(nodes, edges)
+    if len(mate) < len(nodes):
+        return None
+    leaving = [t for t in order if mate[t] not in members]
+    for t in leaving:
+        _explain_floater(
+            ctx, t, score, classes[t], ": the rest of the round leaves the scoregroup no more pairs than this"
+        )
+    return leaving
 
 
 def floater_sequence(ctx: RoundContext, floaters: list[int]) -> list[tuple[int, Colour]]:

@@ -15,7 +15,7 @@ from engine.common.scoregroups import scoregroups
 from engine.dubov.bye import bye_order, choose_bye
 from engine.dubov.context import RoundContext
 from engine.dubov.first_round import pair_first_round
-from engine.dubov.limits import NO_COLOUR_LIMITS, Limits, max_upfloats
+from engine.dubov.limits import Limits, max_upfloats
 from engine.dubov.profile import profiles
 from engine.dubov.relaxation import fewest_departures, why
 from engine.dubov.scoregroup import pair_scoregroup
@@ -37,7 +37,9 @@ def pair(state: TournamentState) -> RoundPairing:
     pairing, reason = _attempt(state, Limits(state, profs), tpns)
     if pairing is not None:
         return pairing
-    departures = fewest_departures(state, profs, tpns, max_upfloats(state), _bye_first(state, profs, tpns))
+    departures = fewest_departures(
+        state, profs, tpns, max_upfloats(state), _bye_candidates(state, profs, tpns)
+    )
     if departures:
         pairing, reason = _attempt(state, Limits(state, profs, departures=departures), tpns)
         if pairing is not None:
@@ -45,20 +47,15 @@ def pair(state: TournamentState) -> RoundPairing:
     raise PairingImpossible(f"Dubov: no pairing of round {state.next_round}: {reason}")
 
 
-def _bye_first(state: TournamentState, profs, tpns: list[int]) -> int | None:
-    """Dubov 4 before the limitations give way: the first in bye order who leaves the others pairable.
-
-    Pairable here means under 2.1 alone (every other limitation may give way);
-    None with an even number or when nobody may have the bye.
-    """
+def _bye_candidates(state: TournamentState, profs, tpns: list[int]) -> list[int] | None:
+    """Who may have the bye (2.2), in the order of Dubov 4 (round 1: Dubov 5, the last first)."""
     if len(tpns) % 2 == 0:
         return None
-    loose = Limits(state, profs, NO_COLOUR_LIMITS)
-    ctx = RoundContext(
-        state, loose, Completion(tpns, adj=loose.adjacency(tpns)), RoundPairing(state.next_round, [])
-    )
-    order = list(reversed(tpns)) if state.rounds_played == 0 else bye_order(ctx, tpns)
-    return next((t for t in order if ctx.completion.could_remove(t)), None)
+    if state.rounds_played == 0:
+        return [t for t in reversed(tpns) if not profs[t].had_unplayed_point]
+    limits = Limits(state, profs)
+    ctx = RoundContext(state, limits, Completion([], adj={}), RoundPairing(state.next_round, []))
+    return bye_order(ctx, tpns)
 
 
 RELAXATION_READING = "docs/interpretations/dubov.md, Relaxation"

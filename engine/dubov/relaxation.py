@@ -14,8 +14,9 @@ as few participants as possible (docs/interpretations/dubov.md, "Relaxation"):
 
 This is a minimum-cost perfect matching of the round (a maximum-weight one
 with weights ``BASE - cost``, ``engine.common.pairable``), the bye as one more
-vertex joined to whoever 2.2 allows it (the procedure fixes the bye first, by
-Dubov 4 among those who leave the others pairable at all, and passes it in).
+vertex joined to whoever 2.2 allows it, a later one in the order of Dubov 4
+costing more than any departures from 2.5 but less than one from 2.4 (the
+bye order yields to the colour limitations, the upfloat limits yield to it).
 Its departures are the participants
 for whom the procedure then sets that limitation aside, and only them; the
 procedure (4, 6-8) still makes every choice, within the limitations left.
@@ -69,18 +70,25 @@ def why(state: TournamentState, article: str, p: Profile, limit: int) -> str:
 
 
 def fewest_departures(
-    state: TournamentState, profiles: dict[int, Profile], tpns: list[int], limit: int, bye: int | None = None
+    state: TournamentState,
+    profiles: dict[int, Profile],
+    tpns: list[int],
+    limit: int,
+    bye_order: list[int] | None = None,
 ) -> Departures | None:
-    """The departures of a pairing of ``tpns`` that breaks the limitations least; None if 2.1 forbids all.
+    """The departures of the pairing of ``tpns`` that breaks the limitations least; None if 2.1/2.2 forbid all.
 
-    ``bye``, if given, is the participant Dubov 4 gives the bye (chosen first,
-    as the procedure does); the others are paired.
+    ``bye_order`` (with an odd number) lists who may have the bye, in Dubov 4
+    order: a later candidate is taken only to spare a departure from 2.3 or
+    2.4, never one from 2.5 (point 3 comes after the bye).
     """
-    tpns = [t for t in tpns if t != bye]
     n = len(tpns)
-    m = 4 * n + 4
-    cost_of = {ART_DIFFERENCE: m**4, ART_THIRD: m**3, ART_UPFLOAT: m**2}
-    base = 8 * m**4 * (n + 1)
+    u25 = 3 * (n + 1) ** 2  # outweighs every sum of ranks
+    u_bye = u25 * (n + 1)  # outweighs every count of 2.5 departures
+    u24 = u_bye * (n + 1)  # outweighs every place in the bye order
+    u23 = u24 * (2 * n + 2)
+    cost_of = {ART_DIFFERENCE: u23, ART_THIRD: u24, ART_UPFLOAT: u25}
+    base = 4 * u23 * (n + 1)
     # Rank 0 is placed lowest: its departures cost least (point 4 above).
     order = sorted(tpns, key=lambda t: (profiles[t].score, profiles[t].rating, -t))
     rank = {t: i for i, t in enumerate(order)}
@@ -126,7 +134,10 @@ def fewest_departures(
     nodes: list[int] = list(tpns)
     if n % 2:
         nodes.append(BYE)
-        edges.extend((t, BYE, base) for t in tpns if not profiles[t].had_unplayed_point)
+        candidates = (
+            bye_order if bye_order is not None else [t for t in tpns if not profiles[t].had_unplayed_point]
+        )
+        edges.extend((t, BYE, base - i * u_bye) for i, t in enumerate(candidates))
     mate = maximum_matching(nodes, edges)
     if len(mate) < len(nodes):
         return None

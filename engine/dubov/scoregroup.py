@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.common.completion import Completion
 from engine.dubov.context import RoundContext
-from engine.dubov.floaters import choose_floaters, pair_floaters
+from engine.dubov.floaters import choose_floaters, floaters_for_the_round, pair_floaters
 from engine.dubov.transfers import balance_7_3_7_4, transfer_7_1, transfer_7_2
 from engine.state import Colour
 
@@ -142,11 +142,56 @@ def pair_scoregroup(ctx: RoundContext, score: float, floaters: list[int]) -> lis
         due[extra] = ctx.p(extra).due or smaller  # no colour yet: the smaller subgroup (Dubov 9)
         group.append(extra)
     side = balance_7_3_7_4(ctx, group, due)
+    mark = _Mark(ctx)
     local = Completion(group, adj=ctx.completion.adj)
     leaving = choose_floaters(ctx, local, group, score)
+    left = _pair_rows(ctx, local, group, leaving, side, score)
+    if left and local.perfect:
+        # The group could be paired whole by itself but not with the rest of the round:
+        # 6.4 again, with the pairs the round allows (docs/interpretations/dubov.md, Dubov 6.4).
+        again = mark.restore_and(lambda: floaters_for_the_round(ctx, group, score))
+        if again is not None:
+            leaving = again
+            stay = [t for t in group if t not in leaving]
+            local = Completion(stay, adj=ctx.completion.adj)
+            left = _pair_rows(ctx, local, group, leaving, side, score)
+        else:
+            mark.restore_and(lambda: None)
+            local = Completion(group, adj=ctx.completion.adj)
+            leaving = choose_floaters(ctx, local, group, score)
+            left = _pair_rows(ctx, local, group, leaving, side, score)
+    # A player transferred up by 7.2 and left unpaired goes back to his own scoregroup.
+    return going_down + [t for t in leaving + left if ctx.score(t) >= score]
+
+
+class _Mark:
+    """What the round had decided before a scoregroup's 6.4/6.2/6.3, to go back to it."""
+
+    def __init__(self, ctx: RoundContext) -> None:
+        self.ctx = ctx
+        self.remaining = set(ctx.remaining)
+        self.pairs = len(ctx.pairs)
+        self.steps = len(ctx.pairing.explanation)
+        comp = ctx.completion
+        self.completion = (set(comp.nodes), dict(comp.mate), comp.target)
+
+    def restore_and(self, then):
+        ctx = self.ctx
+        ctx.remaining = set(self.remaining)
+        del ctx.pairs[self.pairs :]
+        del ctx.pairing.explanation[self.steps :]
+        nodes, mate, target = self.completion
+        ctx.completion.nodes, ctx.completion.mate, ctx.completion.target = set(nodes), dict(mate), target
+        return then()
+
+
+def _pair_rows(
+    ctx: RoundContext, local: Completion, group: list[int], leaving: list[int], side, score: float
+) -> list[int]:
+    """Dubov 6.2-6.3 for those who stay; return those left unpaired (they float, 6.4)."""
     stay = [t for t in group if t not in leaving]
     if not stay:
-        return going_down + [t for t in leaving if ctx.score(t) >= score]
+        return []
     whites = sorted((t for t in stay if side[t] is Colour.WHITE), key=lambda t: ctx.p(t).sort_white())
     blacks = sorted((t for t in stay if side[t] is Colour.BLACK), key=lambda t: ctx.p(t).sort_black())
     ctx.explain(
@@ -171,8 +216,7 @@ def pair_scoregroup(ctx: RoundContext, score: float, floaters: list[int]) -> lis
             f"{ctx.label(t)} is left unpaired in scoregroup {score:g} and floats down",
             tpn=t,
         )
-    # A player transferred up by 7.2 and left unpaired goes back to his own scoregroup.
-    return going_down + [t for t in leaving + left if ctx.score(t) >= score]
+    return left
 
 
 def _cell(ctx: RoundContext, column: list[int], i: int, white: bool) -> str:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from engine.state import Outcome, TournamentState
+from engine.trf import participation
 from engine.trf.errors import TrfError
 from engine.trf.tournament_type import format_type, parse_type
 
@@ -154,25 +155,20 @@ def lines(
     unranked = sorted(p.tpn for p in state.participants if p.unranked)
     if unranked:
         out.append(f"{UNRANKED} {' '.join(str(t) for t in unranked)}")
-    for tpn, rnd in sorted(withdrawal_rounds(state, withdrawals).items()):
+    for tpn, rnd in sorted(participation.withdrawal_rounds(state, withdrawals).items()):
         out.append(f"{WITHDRAWN} {tpn} {rnd}")
     if tiebreaks:
         out.append(f"{TIEBREAKS} {' '.join(tiebreaks)}")
     if state.team:
         default = state.scoring.pab_points(state.boards)
-        for p in state.participants:
-            for rec in p.history:
-                value = (rec.match_points, rec.game_points)
-                if rec.outcome is Outcome.PAIRING_ALLOCATED_BYE and value != default:
-                    out.append(f"{PAB} {rec.round} {number(value[0])} {number(value[1])}")
+        byes = sorted(
+            (rec.round, rec.match_points, rec.game_points)
+            for p in state.participants
+            for rec in p.history
+            if rec.outcome is Outcome.PAIRING_ALLOCATED_BYE
+        )
+        out += [f"{PAB} {r} {number(mp)} {number(gp)}" for r, mp, gp in byes if (mp, gp) != default]
     return out
-
-
-def withdrawal_rounds(state: TournamentState, given: Mapping[int, int] | None) -> dict[int, int]:
-    """TPN -> the first round not paired: ``given``, else the round to be paired for each withdrawn participant."""
-    if given is not None:
-        return dict(given)
-    return {p.tpn: state.next_round for p in state.participants if p.withdrawn}
 
 
 _MISSING = object()

@@ -23,7 +23,7 @@ from engine.state import (
     Scoring,
     TournamentState,
 )
-from engine.trf import games
+from engine.trf import games, participation
 from engine.trf.errors import MAX_INPUT_BYTES, MAX_PARTICIPANTS, MAX_ROUNDS, SizeLimitExceeded, TrfError
 from engine.trf.games import GamePoints
 from engine.trf.records import PlayerLine, TrfRecords, parse
@@ -132,7 +132,8 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
             f"engine-unranked names {sorted(recs.unranked - tpns)}, not participants", recs.unranked_line, 20
         )
     parts = [replace(p, unranked=True) if p.tpn in recs.unranked else p for p in parts]
-    withdrawn = _withdrawn_by(recs, tpns, rounds + 1)
+    withdrawn = participation.withdrawn_by(recs, tpns, rounds + 1)
+    participation.check_withdrawals(recs, parts)
     parts = [replace(p, withdrawn=True) if p.tpn in withdrawn else p for p in parts]
     if recs.pab_values and not team:
         line = min(line for _, _, line in recs.pab_values.values())
@@ -148,7 +149,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
         initial_colour=_initial_colour(recs, pairings),
         colour_preferences=ov.colour_preferences or ttype.colour_preferences,
         scoring=scoring,
-        unavailable=frozenset(_unavailable_next(recs, players, rounds, tpns, team)),
+        unavailable=frozenset(_unavailable_next(recs, players, rounds, tpns, team) | withdrawn),
         forbidden_pairs=forbidden_pairs(recs, rounds + 1, tpns),
         options=options,
     )
@@ -198,14 +199,6 @@ def forbidden_pairs(recs: TrfRecords, rnd: int, known: set[int] | None = None) -
         if f.first <= rnd <= f.last:
             out.update(frozenset(p) for p in combinations(f.ids, 2) if p[0] != p[1])
     return frozenset(out)
-
-
-def _withdrawn_by(recs: TrfRecords, tpns: set[int], rnd: int) -> set[int]:
-    """The participants withdrawn by round ``rnd`` (``### engine-withdrawn TPN ROUND``)."""
-    for tpn, (_, line) in recs.withdrawn.items():
-        if tpn not in tpns:
-            raise TrfError(f"engine-withdrawn names {tpn}, who is not a participant", line, 22)
-    return {tpn for tpn, (first, _) in recs.withdrawn.items() if first <= rnd}
 
 
 def _unavailable_next(recs: TrfRecords, players, rounds: int, tpns: set[int], team: bool) -> set[int]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, Outcome, Participant, Player, RoundRecord, TournamentState
-from engine.trf import extension
+from engine.trf import extension, participation
 from engine.trf.errors import TrfError
 from engine.trf.games import OPPOSITE, GamePoints
 from engine.trf.tournament_type import format_type
@@ -347,27 +347,6 @@ def _bye_lines(byes: Mapping[tuple[str, int], Sequence[int]]) -> list[str]:
     return out
 
 
-def _later_absences(
-    state: TournamentState,
-    withdrawals: Mapping[int, int] | None,
-    absences: Mapping[int, Collection[int]] | None,
-) -> dict[int, set[int]]:
-    """Round -> TPNs not to be paired in it, for the rounds after the one to be paired (240 Z).
-
-    Announced absences, and every withdrawn participant in each round from its
-    withdrawal to the last: what other programs read as "not paired".
-    """
-    later: dict[int, set[int]] = {}
-    first = state.next_round + 1
-    for rnd, ids in (absences or {}).items():
-        if rnd >= first and ids:
-            later.setdefault(rnd, set()).update(ids)
-    for tpn, out_from in extension.withdrawal_rounds(state, withdrawals).items():
-        for rnd in range(max(out_from, first), state.rounds_total + 1):
-            later.setdefault(rnd, set()).add(tpn)
-    return later
-
-
 def write(
     state: TournamentState,
     games: Mapping[int, Sequence[Game]] | None = None,
@@ -382,12 +361,16 @@ def write(
     ``lineups`` maps (round, TPN) to the players by board when a team played
     out of its roster order (record 300; 0 = empty board). ``withdrawals``
     maps a TPN to the first round it is not paired in (``### engine-withdrawn``
-    and ``240 Z`` for the rounds after the one to be paired); ``absences``
+    and ``240 Z`` for each round from the one to be paired); ``absences``
     maps a later round to the TPNs announced absent in it (``240 Z``; the
     round to be paired is ``state.unavailable``); ``tiebreaks`` is the
     event's tie-break list (``### engine-tiebreaks``).
     """
-    later = _later_absences(state, withdrawals, absences)
+    out_by_next = {
+        t for t, r in participation.withdrawal_rounds(state, withdrawals).items() if r <= state.next_round
+    }
+    state = replace(state, unavailable=state.unavailable | out_by_next)  # withdrawn: not paired (240 Z)
+    later = participation.later_absences(state, withdrawals, absences)
     lines = ["### TRF-2026 written by the pairing engine", *_header(state, withdrawals, tiebreaks)]
     if state.team:
         lines += _write_teams(state, games, lineups or {}, later)

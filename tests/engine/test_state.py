@@ -28,7 +28,11 @@ def test_c0406_1_6_2_colour_difference_counts_whites_minus_blacks():
 
 def test_before_round_cuts_history_and_marks_non_pab_byes_unavailable():
     a = team(1, RoundRecord(1, Outcome.PLAYED, 2, Colour.WHITE, 2, 3), RoundRecord(2, Outcome.ABSENT))
-    b = team(2, RoundRecord(1, Outcome.PLAYED, 1, Colour.BLACK, 0, 1), RoundRecord(2, Outcome.PAIRING_ALLOCATED_BYE, match_points=1, game_points=2))
+    b = team(
+        2,
+        RoundRecord(1, Outcome.PLAYED, 1, Colour.BLACK, 0, 1),
+        RoundRecord(2, Outcome.PAIRING_ALLOCATED_BYE, match_points=1, game_points=2),
+    )
     state = TournamentState(participants=(a, b))
     r2 = state.before_round(2)
     assert r2.rounds_played == 1

@@ -201,3 +201,80 @@ def test_an_individual_event_refuses_a_second_board_and_a_team_roster(make_user)
     with pytest.raises(ValidationError, match="already registered"):
         register_player(t, name="Able, A", rating=2100)
     assert t.entrant_noun == "player"
+
+
+def test_the_committee_arbiter_and_public_pages_of_an_individual_event_render(
+    make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event("dubov", make_user)
+    rnd, engine = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    table = rnd.matches.filter(is_bye=False).order_by("table").first()
+    arbiter = Client()
+    arbiter.force_login(people["arbiter"])
+    member = Client()
+    member.force_login(people["member"])
+    top = t.teams.get(tpn=1).players.get().name
+    for client, url, names in [
+        (member, f"/committee/{t.slug}/round/1/", True),
+        (arbiter, f"/ops/t/{t.slug}/", False),
+        (arbiter, f"/ops/t/{t.slug}/r/1/results/", True),
+        (arbiter, f"/ops/t/{t.slug}/r/1/match/{table.table}/", False),
+        (Client(), f"/ops/t/{t.slug}/standings/", True),
+        (Client(), f"/ops/t/{t.slug}/crosstable/", True),
+        (Client(), f"/t/{t.slug}/pairings/", False),
+    ]:
+        page = client.get(url)
+        assert page.status_code == 200, (url, page.status_code)
+        assert not names or top in page.content.decode(), url
+    # The arbiter enters the one game through the match page.
+    form = {"board_1": "1/2-1/2", "was_1": ""}
+    assert arbiter.post(f"/ops/t/{t.slug}/r/1/match/{table.table}/", form).status_code == 302
+    table.refresh_from_db()
+    assert (table.white_game_points, table.black_game_points) == (Decimal("0.5"), Decimal("0.5"))
+
+
+def test_the_general_initial_order_service_orders_an_individual_event_by_rating_title_and_name(make_user):
+    from tournaments.services import assign_initial_order
+
+    t = create_individual_event(name="Z", slug="z", pairing_system="dubov", rounds_total=5)
+    for name, rating, title in [("Cole, C", 2300, ""), ("Abel, A", 2300, "FM"), ("Baker, B", None, "")]:
+        register_player(t, name=name, rating=rating, title=title)
+    teams = assign_initial_order(t)
+    assert [(x.tpn, x.name, x.strength) for x in teams] == [
+        (1, "Abel, A", 2300.0),
+        (2, "Cole, C", 2300.0),
+        (3, "Baker, B", 0.0),
+    ]
+
+
+def test_a_posted_individual_pairing_is_corrected_before_any_result_and_posted_again(
+    make_user, django_capture_on_commit_callbacks
+):
+    from committee.services.individual import correct_individual_pairing
+
+    t, people = make_event("lim", make_user)
+    rnd, _ = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    with pytest.raises(ValidationError, match="Say why"):
+        correct_individual_pairing(round=rnd, user=people["member"], reason="")
+    rnd.refresh_from_db()
+    assert rnd.state == S.BOARD_PAIRINGS_POSTED and rnd.matches.filter(boards__isnull=False).exists()
+    with pytest.raises(PermissionDenied):
+        correct_individual_pairing(round=rnd, user=people["arbiter"], reason="wrong rating")
+    # The committee's ordinary correction (page, API) does the same for an individual event.
+    decision = committee.start_correction(round=rnd, user=people["member"], reason="a rating was wrong")
+    rnd.refresh_from_db()
+    assert rnd.state == S.UNDER_REVIEW and "a rating was wrong" in decision.text
+    assert not rnd.matches.filter(boards__isnull=False).exists()
+    version = committee.current_version(rnd)
+    committee.approve(version=version, user=people["member"])
+    with pytest.raises(ValidationError, match="reason"):
+        committee.publish(version=version, user=people["member"])
+    publication = committee.publish(version=version, user=people["member"], reason="ratings corrected")
+    rnd.refresh_from_db()
+    assert publication.number == 2 and rnd.state == S.BOARD_PAIRINGS_POSTED
+    assert rnd.matches.filter(is_bye=False, boards__isnull=True).count() == 0
+    # Once a game has a result, the pairing stands.
+    game = rnd.matches.filter(is_bye=False).order_by("table").first()
+    enter_results(game, {1: "1-0"}, by=people["arbiter"], expected={1: ""})
+    with pytest.raises(ValidationError, match="in play"):
+        correct_individual_pairing(round=rnd, user=people["member"], reason="too late")

@@ -224,6 +224,12 @@ def test_import_refuses_a_withdrawal_from_a_round_the_event_does_not_have(played
     assert (err.line, err.column) == (2, 24)
 
 
+def test_import_refuses_an_absence_in_a_round_the_event_does_not_have(played):
+    text = trf_export(played.tournament) + "240 Z 012    2\n"
+    err = _bad(text, "absence of team 2: .*no round 12")
+    assert (err.line, err.column) == (len(text.splitlines()), 7)
+
+
 def test_trf_round_trip_keeps_the_tie_break_list(played):
     t = played.tournament
     t.tiebreaks = ["GP", "BH-C1", "DE"]

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from ..models import Membership, Tournament
 from ..models import RoundState as S
-from ..services import draw_initial_colour, record_board_results, recompute_match, transition_round
+from ..services import draw_initial_colour, recompute_match, record_board_results, transition_round
 from ..services.individual import assign_individual_order, create_individual_event, register_player
 
 INDIVIDUAL_SLUG = "demo-individual-dubov"

@@ -82,7 +82,13 @@ def assign_initial_order(tournament: Tournament, *, by=None) -> list[Team]:
     """Compute every team's strength and give TPNs 1..n by rules 7-8.
 
     The organiser's extra team (1998 rules 2-3) is ranked like the others.
+    An individual event is ordered by the players' ratings instead
+    (``services.individual.assign_individual_order``).
     """
+    if not tournament.is_team_event:
+        from .individual import assign_individual_order
+
+        return assign_individual_order(tournament, by=by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _refuse_after_round_one(tournament)
     teams = list(tournament.teams.prefetch_related("players").order_by("name"))

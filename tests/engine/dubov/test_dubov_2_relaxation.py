@@ -6,9 +6,13 @@ so the engine's pairing can be compared with the best one that exists.
 """
 
 from engine.common.colours import beyond_difference, third_in_a_row
+from engine.common.completion import Completion
 from engine.dubov import pair, violations
-from engine.dubov.limits import max_upfloats
+from engine.dubov.context import RoundContext
+from engine.dubov.limits import Limits, max_upfloats
+from engine.dubov.procedure import _pair_leftovers
 from engine.dubov.profile import profiles
+from engine.result import RoundPairing
 from engine.state import Colour
 from tests.engine.dubov.builders import make_state, scripted, steps
 
@@ -134,8 +138,25 @@ def test_dubov_2_a_round_that_keeps_every_limitation_has_no_relaxation_step():
     assert [v for v in violations(state, pairing) if v.criterion.startswith("Dubov 2")] == []
 
 
+def test_dubov_4_the_bye_stays_in_the_lowest_scoregroup_though_a_bye_to_a_leader_would_spare_a_2_5_departure():
+    # 1 and 3 lead with 2 points, 2 and 4 (1.5) floated up in round 3, 5 (0) may have the bye.
+    # A bye to 1 would let 3-2 and 4-5 break 2.5 once; the bye to 5 (Dubov 4) breaks it twice.
+    state = make_state(
+        {1: 1800, 2: 1900, 3: 2200, 4: 2200, 5: 2100},
+        [[(1, 3, "="), (4, 2, "1")], [(5, 1, "0"), ("bye", 2), (3, 4, "+")], [(2, 1, "="), (3, 4, "=")]],
+        rounds_total=6,
+    )
+    pairing = pair(state)
+    assert pairing.bye == 5
+    assert best_departures(state, 1) == (0, 0, 1)
+    assert engine_departures(state, pairing) == best_departures(state, 5) == (0, 0, 2)
+    (relax,) = steps(pairing, topic="relaxation")
+    assert relax.article == "Dubov 2.5" and relax.data["exempt"] == [2, 4]
+
+
 def leftover_state():
-    # A random-event round (property runs) where 6.4/8.2 leave 1 and 3 with no lower opponent.
+    # A random-event round (property runs) that the engine once left half-paired: scoregroup 1.5
+    # (1, 3, 8 and 4 by 7.2) can be paired whole by itself, but then 5 and 2 below find nobody.
     return make_state(
         {1: 2100, 2: 2100, 3: 2100, 4: 2100, 5: 1900, 6: 2200, 7: 1900, 8: 2200},
         [
@@ -147,7 +168,7 @@ def leftover_state():
     )
 
 
-def test_dubov_6_4_floaters_no_lower_scoregroup_takes_are_paired_and_nobody_is_left_unpaired():
+def test_dubov_6_4_a_scoregroup_keeps_the_pairs_the_round_allows_and_nobody_is_left_unpaired():
     state = leftover_state()
     assert best_departures(state, None) is not None  # a legal pairing exists
     pairing = pair(state)
@@ -155,11 +176,24 @@ def test_dubov_6_4_floaters_no_lower_scoregroup_takes_are_paired_and_nobody_is_l
     assert seen == [p.tpn for p in state.to_be_paired()]
     assert [v for v in violations(state, pairing) if v.absolute] == []
     assert engine_departures(state, pairing) == best_departures(state, None)
+    # One pair within scoregroup 1.5 (8-1); 3 floats by 6.4 (R 2100, higher ARO than 1), 4 goes back.
+    assert pairing.opponents()[8] == 1
+    floated = [s.data["tpn"] for s in steps(pairing, topic="floater", article="Dubov 6.4")]
+    assert floated == [3, 4]
+    assert steps(pairing, topic="leftover") == []
 
 
-def test_dubov_6_4_the_leftover_pairing_cites_6_4_and_the_reading_not_dubov_9():
-    pairing = pair(leftover_state())
-    (left,) = steps(pairing, topic="leftover")
+def test_dubov_6_4_floaters_no_lower_scoregroup_takes_are_paired_citing_6_4_and_the_reading():
+    # The safety net after the procedure: 1 and 3 are left (as the engine once left them).
+    state = leftover_state()
+    limits = Limits(state, profiles(state))
+    tpns = [1, 3]
+    ctx = RoundContext(
+        state, limits, Completion(tpns, adj=limits.adjacency(tpns)), RoundPairing(4, []), remaining={1, 3}
+    )
+    _pair_leftovers(ctx)
+    assert {(p.white, p.black) for p in ctx.pairs} in ({(1, 3)}, {(3, 1)})
+    (left,) = steps(ctx.pairing, topic="leftover")
     assert left.article == "Dubov 6.4" and left.data["tpns"] == [1, 3]
     assert "docs/interpretations/dubov.md, Leftovers" in left.message
-    assert all(s.article != "Dubov 9" for s in steps(pairing, topic="pairing"))
+    assert [s.article for s in steps(ctx.pairing, topic="pairing")] == ["Dubov 6.4"]

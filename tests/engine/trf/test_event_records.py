@@ -4,6 +4,8 @@ Withdrawals and announced absences, the tie-break list, PABs whose value
 differs from the 320 record, and boards one side left empty.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from engine.state import Colour, Outcome, Participant, Player, RoundRecord, Scoring, TournamentState
@@ -71,6 +73,7 @@ def test_a_withdrawn_participant_without_its_round_is_written_as_withdrawn_from_
         ("### engine-withdrawn 4", "expected '### engine-withdrawn TPN ROUND'", 22),
         ("### engine-withdrawn 4 x", "withdrawal round 'x' is not a positive whole number", 24),
         ("### engine-withdrawn 9 2", "engine-withdrawn names 9, who is not a participant", 22),
+        ("### engine-withdrawn 4 1", "participant 4 withdrew from round 1 but is paired in round 1", 24),
         ("### engine-tiebreaks MP XYZ", "unknown tie-break 'XYZ'", 25),
         ("### engine-pab 1 1 x", "PAB game points 'x' is not a number", 20),
         ("### engine-pab 1 1 1", "engine-pab gives a value to round 1, which had no PAB", 16),
@@ -162,3 +165,18 @@ def test_a_board_the_opponent_left_empty_is_a_forfeit_win_that_reads_back(empty)
     doc = read(text)
     assert doc.state == state
     assert [(p.white, p.black) for p in doc.pairings[1].pairs] == [(1, 2)]
+
+
+def test_a_team_withdrawn_in_the_file_is_not_paired_in_the_next_round():
+    from engine import api, generator
+
+    state, games = generator.generate(
+        "c0406", generator.GeneratorConfig(participants=8, rounds=2, absence_rate=0, forfeit_rate=0), seed=3
+    )
+    state = replace(state, unavailable=frozenset())
+    text = write(state, games, withdrawals={8: 3})
+    doc = read(text)
+    assert doc.state.by_tpn[8].withdrawn and doc.state.unavailable == {8}
+    pairing = api.pair(doc.state)
+    paired = {t for p in pairing.pairs for t in (p.white, p.black)} | {pairing.bye}
+    assert paired == {1, 2, 3, 4, 5, 6, 7}

@@ -10,7 +10,13 @@ everybody, then 2.3/2.4 dropped too), rebuilt here from the same procedure.
 Prints, for each: the rounds that needed a relaxation, the departures from
 2.3, 2.4 and 2.5 the pairings hold (``violations``), the rounds where the
 procedure left floaters for the final leftover pairing, and the rounds
-that could not be paired at all.
+that could not be paired at all. Whether a round needs some relaxation is
+a fact of the round (no pairing keeps every limitation), so that count is
+the same for both; what differs is how far the limitations give way: for
+everybody or for named participants, and how many departures result.
+The "before" column uses today's procedure otherwise (so its leftovers
+reflect the 6.4 fix too); the former engine, run whole on the same
+generator and seed, had leftovers in 11 of 11909 rounds (0.09 %).
 """
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -13,10 +14,29 @@ from .models import (
     TeamRoundStatus,
     Tournament,
 )
+from .models.tournament import rules_primary_score
+
+
+class TournamentAdminForm(forms.ModelForm):
+    """Takes the primary score the rules fix (Olympiad rule 1) unless the user changed it;
+    a changed, contradicting one is refused by ``Tournament.clean``."""
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        fixed = rules_primary_score(data.get("pairing_system", ""), data.get("olympiad_version", ""))
+        if fixed and "primary_score" not in self.changed_data:
+            data["primary_score"] = fixed
+            self.instance.primary_score = fixed
+        return data
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentAdminForm
     list_display = ["name", "slug", "pairing_system", "olympiad_version", "rounds_total", "start_date"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug"]

@@ -40,7 +40,7 @@ def pair(state: TournamentState) -> RoundPairing:
     departures = fewest_departures(
         state, profs, tpns, max_upfloats(state), _bye_candidates(state, profs, tpns)
     )
-    if departures:
+    if departures is not None:
         pairing, reason = _attempt(state, Limits(state, profs, departures=departures), tpns)
         if pairing is not None:
             return pairing

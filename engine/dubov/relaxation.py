@@ -13,13 +13,13 @@ as few participants as possible (docs/interpretations/dubov.md, "Relaxation"):
    then lower R, then higher TPN), whom the procedure reaches last.
 
 This is a minimum-cost perfect matching of the round (a maximum-weight one
-with weights ``BASE - cost``, ``engine.common.pairable``), the bye as one more
+with weights ``base - cost``, ``engine.common.pairable``), the bye as one more
 vertex joined to whoever 2.2 allows it, a later one in the order of Dubov 4
 costing more than any departures from 2.5 but less than one from 2.4 (the
 bye order yields to the colour limitations, the upfloat limits yield to it).
-Its departures are the participants
-for whom the procedure then sets that limitation aside, and only them; the
-procedure (4, 6-8) still makes every choice, within the limitations left.
+Its departures are the participants for whom the procedure then sets that
+limitation aside, and only them; the procedure (4, 6-8) still makes every
+choice, within the limitations left.
 """
 
 from __future__ import annotations

@@ -18,7 +18,9 @@ against, not ranked. ``engine-withdrawn TPN ROUND``: the participant
 withdrew and is not paired from round ``ROUND`` on. ``engine-tiebreaks
 NAME ...``: the event's tie-break list (``engine.standings`` names), in
 order. ``engine-pab ROUND MP GP``: the pairing-allocated bye of round
-``ROUND`` was worth these points, not the ``320`` record's.
+``ROUND`` was worth these points, not the ``320`` record's. ``engine-event
+KEY VALUE``: a setting of the event the engine does not use (the web
+application's line-up window), its value in JSON.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ UNRANKED = "### engine-unranked"
 WITHDRAWN = "### engine-withdrawn"
 TIEBREAKS = "### engine-tiebreaks"
 PAB = "### engine-pab"
-PREFIXES = (OPTION, UNRANKED, WITHDRAWN, TIEBREAKS, PAB)
+EVENT = "### engine-event"
+PREFIXES = (OPTION, UNRANKED, WITHDRAWN, TIEBREAKS, PAB, EVENT)
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -107,17 +110,30 @@ def parse_line(line: str, no: int, recs) -> None:  # noqa: C901 - one branch per
         gp = _points(*words[2], no, "PAB game points")
         recs.pab_values[rnd] = (mp, gp, no)
         return
-    options = recs.engine_options
-    start = len(OPTION) + 1
+    if line.startswith(EVENT + " "):
+        key, value, column = _key_value(line, no, EVENT, "event setting")
+        recs.event_settings[key] = (value, no, column)
+        return
+    key, value, _ = _key_value(line, no, OPTION, "option")
+    recs.engine_options[key] = value
+
+
+def _key_value(line: str, no: int, prefix: str, what: str) -> tuple[str, object, int]:
+    """``PREFIX KEY JSON``: the key, the value and the value's column."""
+    start = len(prefix) + 1
     rest = line[start:].strip()
     key, _, value = rest.partition(" ")
     if not _KEY.match(key) or not value.strip():
-        raise TrfError("expected '### engine-option KEY VALUE'", no, start + 1)
+        raise TrfError(f"expected '{prefix} KEY VALUE'", no, start + 1)
+    column = start + len(key) + 2
     try:
-        options[key] = json.loads(value)
+        return key, json.loads(value), column
     except json.JSONDecodeError:
-        column = start + len(key) + 2
-        raise TrfError(f"option {key}: {value.strip()!r} is not a JSON value", no, column) from None
+        raise TrfError(f"{what} {key}: {value.strip()!r} is not a JSON value", no, column) from None
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def number(x: float) -> str:
@@ -130,6 +146,7 @@ def lines(
     state: TournamentState,
     withdrawals: Mapping[int, int] | None = None,
     tiebreaks: Sequence[str] = (),
+    event_settings: Mapping[str, object] | None = None,
 ) -> list[str]:
     """The extension lines that carry what the header records cannot.
 
@@ -148,7 +165,7 @@ def lines(
     )
     implied = said.options if said is not None else {}
     out = [
-        f"{OPTION} {key} {json.dumps(value, ensure_ascii=False, separators=(',', ':'))}"
+        f"{OPTION} {key} {_json(value)}"
         for key, value in sorted(state.options.items())
         if implied.get(key, _MISSING) != value
     ]
@@ -159,6 +176,8 @@ def lines(
         out.append(f"{WITHDRAWN} {tpn} {rnd}")
     if tiebreaks:
         out.append(f"{TIEBREAKS} {' '.join(tiebreaks)}")
+    for key, value in sorted((event_settings or {}).items()):
+        out.append(f"{EVENT} {key} {_json(value)}")
     if state.team:
         default = state.scoring.pab_points(state.boards)
         byes = sorted(

@@ -69,6 +69,11 @@ class TrfDocument:
         """The event's tie-break list (``### engine-tiebreaks``; empty when the file has none)."""
         return list(self.records.tiebreaks)
 
+    @property
+    def event_settings(self) -> dict[str, object]:
+        """The event's settings the engine does not use (``### engine-event KEY VALUE``)."""
+        return {key: value for key, (value, _, _) in self.records.event_settings.items()}
+
     def forbidden_in_round(self, rnd: int) -> frozenset[frozenset[int]]:
         return forbidden_pairs(self.records, rnd)
 

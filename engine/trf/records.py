@@ -158,6 +158,9 @@ class TrfRecords:
     tiebreaks: list[str] = field(default_factory=list)
     tiebreaks_line: int = 0
     pab_values: dict[int, tuple[float, float, int]] = field(default_factory=dict)  # round -> (MP, GP, line)
+    event_settings: dict[str, tuple[object, int, int]] = field(
+        default_factory=dict
+    )  # key -> (value, line, col)
 
 
 # -- fields -------------------------------------------------------------------

@@ -111,9 +111,7 @@ def _ranks(state: TournamentState) -> dict[int, int]:
 # -- header -------------------------------------------------------------------
 
 
-def _header(
-    state: TournamentState, withdrawals: Mapping[int, int] | None, tiebreaks: Sequence[str]
-) -> list[str]:
+def _header(state: TournamentState, **extra) -> list[str]:
     s = state.scoring
     out = [f"012 {state.name}".rstrip(), f"142 {state.rounds_total}"]
     out.append(f"152 {'W' if state.initial_colour is Colour.WHITE else 'B'}")
@@ -128,7 +126,7 @@ def _header(
         state.system, state.colour_preferences, s.primary, s.secondary_for_colours, state.options
     )
     out.append(f"192 {ttype}")
-    out += extension.lines(state, withdrawals, tiebreaks)
+    out += extension.lines(state, **extra)
     if state.team:
         out.append(f"352 {state.board_colour_sequence}")
         line = _Line("362")
@@ -355,6 +353,7 @@ def write(
     withdrawals: Mapping[int, int] | None = None,
     absences: Mapping[int, Collection[int]] | None = None,
     tiebreaks: Sequence[str] = (),
+    event_settings: Mapping[str, object] | None = None,
 ) -> str:
     """The TRF-2026 text of ``state`` (see the module docstring for ``games``).
 
@@ -364,14 +363,18 @@ def write(
     and ``240 Z`` for each round from the one to be paired); ``absences``
     maps a later round to the TPNs announced absent in it (``240 Z``; the
     round to be paired is ``state.unavailable``); ``tiebreaks`` is the
-    event's tie-break list (``### engine-tiebreaks``).
+    event's tie-break list (``### engine-tiebreaks``) and ``event_settings``
+    the event's settings the engine does not use (``### engine-event``).
     """
     out_by_next = {
         t for t, r in participation.withdrawal_rounds(state, withdrawals).items() if r <= state.next_round
     }
     state = replace(state, unavailable=state.unavailable | out_by_next)  # withdrawn: not paired (240 Z)
     later = participation.later_absences(state, withdrawals, absences)
-    lines = ["### TRF-2026 written by the pairing engine", *_header(state, withdrawals, tiebreaks)]
+    lines = [
+        "### TRF-2026 written by the pairing engine",
+        *_header(state, withdrawals=withdrawals, tiebreaks=tiebreaks, event_settings=event_settings),
+    ]
     if state.team:
         lines += _write_teams(state, games, lineups or {}, later)
     else:

@@ -4,11 +4,11 @@ The TRF export carries the teams, their rosters (players numbered 1..N by
 team TPN and board order), every round with the player-level games taken
 from the boards, the lineups (record 300), the PAB (320), forfeited matches
 (330) and byes, the withdrawals and the absences announced for the rounds
-to come (``### engine-withdrawn``, 240 Z) and the tie-break list
-(``### engine-tiebreaks``). Result codes from White's side map to TRF codes per player:
-``1-0`` -> 1/0, ``1/2-1/2`` -> =, ``+-`` -> +/-, ``--`` -> -/-, and an
-unfinished or pending game is written blank with its opponent (counted as a
-draw, Olympiad rule 11). A board one side left empty is the present player's
+to come (``### engine-withdrawn``, 240 Z), the tie-break list
+(``### engine-tiebreaks``) and the line-up window rules (``### engine-event``).
+Result codes from White's side map to TRF codes per player: ``1-0`` -> 1/0,
+``1/2-1/2`` -> =, ``+-`` -> +/-, ``--`` -> -/-, and an unfinished or pending
+game is written blank with its opponent (counted as a draw, Olympiad rule 11). A board one side left empty is the present player's
 ``F`` with opponent ``0000`` (docs/engine-cli.md).
 """
 
@@ -118,7 +118,20 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
         withdrawals=withdrawals,
         absences=absences,
         tiebreaks=list(tournament.tiebreaks or []),
+        event_settings=lineup_window(tournament),
     )
+
+
+def lineup_window(tournament: Tournament) -> dict:
+    """The line-up window rules where they differ from the defaults (``### engine-event``)."""
+    out: dict = {}
+    if not tournament.lineups_open_on_publication:
+        out["lineups_open_on_publication"] = False
+    if tournament.lineup_close_time is not None:
+        out["lineup_close_time"] = tournament.lineup_close_time.isoformat()
+    if tournament.lineup_close_days_before:
+        out["lineup_close_days_before"] = tournament.lineup_close_days_before
+    return out
 
 
 def standings_csv(tournament: Tournament, through: int | None = None) -> str:

@@ -7,11 +7,13 @@ played the matches and their boards with the results, all in one
 transaction: a refused file saves nothing. The rounds played are complete;
 the next round awaits its pairing. Withdrawals, the absences announced for
 the rounds to come and the tie-break list are restored from the project's
-extension lines and 240 records (docs/engine-cli.md).
+extension lines and 240 records, and so are the line-up window rules
+(``### engine-event``; docs/engine-cli.md).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -101,6 +103,7 @@ def import_trf(
         board_colour_sequence=state.board_colour_sequence,
         engine_options=options,
         **({"tiebreaks": doc.tiebreaks} if doc.tiebreaks else {}),
+        **_lineup_window(doc),
     )
     create_rounds(t)
     teams: dict[int, Team] = {}
@@ -126,7 +129,7 @@ def import_trf(
                 rating=pl.rating or None,
                 board_order=order,
             )
-    _participation(doc, teams)
+    _participation(doc, teams, by)
     reader = TeamReader(
         recs, {pl.number: pl for pl in recs.players}, None, s, state.boards, state.board_colour_sequence
     )
@@ -183,7 +186,34 @@ def import_trf(
     return t
 
 
-def _participation(doc, teams: dict[int, Team]) -> None:
+def _time(value) -> dt.time | None:
+    try:
+        return dt.time.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+LINEUP_WINDOW = {
+    "lineups_open_on_publication": lambda v: v if isinstance(v, bool) else None,
+    "lineup_close_days_before": lambda v: v if type(v) is int and 0 <= v <= 366 else None,
+    "lineup_close_time": _time,
+}
+
+
+def _lineup_window(doc) -> dict:
+    """The line-up window rules of ``### engine-event`` lines (the exports' ``lineup_window``)."""
+    out: dict = {}
+    for key, (value, line, column) in doc.records.event_settings.items():
+        if key not in LINEUP_WINDOW:
+            raise ImportRefused(f"unknown event setting {key!r}", line, column - len(key) - 1)
+        out[key] = LINEUP_WINDOW[key](value)
+        if out[key] is None:
+            what = "a time of day (HH:MM)" if key == "lineup_close_time" else "a valid value"
+            raise ImportRefused(f"{key}: {value!r} is not {what}", line, column)
+    return out
+
+
+def _participation(doc, teams: dict[int, Team], by=None) -> None:
     """Withdrawals (``### engine-withdrawn``) and absences announced for the rounds to come (240 Z).
 
     Restored with the tournaments services while no round is paired yet; a
@@ -192,7 +222,7 @@ def _participation(doc, teams: dict[int, Team]) -> None:
     recs = doc.records
     for tpn, (first, line) in sorted(recs.withdrawn.items()):
         try:
-            withdraw_team(teams[tpn], from_round=first)
+            withdraw_team(teams[tpn], from_round=first, by=by)
         except ValidationError as err:
             column = len("### engine-withdrawn ") + len(str(tpn)) + 2
             raise ImportRefused(f"withdrawal of team {tpn}: {' '.join(err.messages)}", line, column) from None

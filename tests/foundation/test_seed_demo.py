@@ -25,7 +25,8 @@ def test_the_demo_has_both_tournaments_with_rounds_played_and_the_next_open():
     league = Tournament.objects.get(slug="demo-team-league")
     assert olympiad.teams.count() == 14 and league.teams.count() == 6
     states = list(olympiad.rounds.order_by("number").values_list("state", flat=True))
-    assert states[:3] == [RoundState.COMPLETE, RoundState.COMPLETE, RoundState.LINEUPS_OPEN]
+    # round 2 keeps its adjourned game in play; round 3 was paired under rule 11
+    assert states[:3] == [RoundState.COMPLETE, RoundState.IN_PLAY, RoundState.LINEUPS_OPEN]
     assert Match.objects.filter(round__tournament=olympiad, round__number=3).count() == 7
     played = BoardGame.objects.filter(match__round__tournament=olympiad, match__round__number__lte=2)
     assert played.count() == 2 * 7 * 4
@@ -94,7 +95,8 @@ def test_the_full_size_demo_builds_an_olympiad_sized_field():
     seed()
     olympiad = Tournament.objects.get(slug="demo-olympiad-open")
     assert olympiad.teams.count() >= 180
-    assert olympiad.rounds.filter(state=RoundState.COMPLETE).count() == 3
+    assert olympiad.rounds.filter(state=RoundState.COMPLETE).count() == 2
+    assert olympiad.rounds.get(number=3).state == RoundState.IN_PLAY  # its adjourned game
     strengths = sorted(olympiad.teams.values_list("strength", flat=True))
     assert strengths[-1] > 2650 and strengths[0] < 1900
 
@@ -132,3 +134,62 @@ def test_the_demo_olympiad_ranks_by_the_rule_12_tie_breaks_of_2007_on_its_standi
         # rank, MP, GP, then rule 12 (a), (b), (c)
         shown.append((int(tpn), tuple(float(v) for v in [numbers[1], *numbers[3:6]])))
     assert shown == expected
+
+
+@pytest.mark.django_db
+def test_after_seeding_the_demo_captain_can_submit_a_lineup_for_the_open_round(client):
+    from django.utils import timezone
+
+    from operations.services.lineups import lineup_deadline, window_is_open
+    from tournaments.models import Player
+
+    seed(*SMALL)
+    olympiad = Tournament.objects.get(slug="demo-olympiad-open")
+    open_round = olympiad.rounds.get(state=RoundState.LINEUPS_OPEN)
+    assert window_is_open(open_round) and lineup_deadline(open_round) > timezone.now()
+    assert olympiad.start_date <= timezone.localdate() <= olympiad.end_date
+    assert open_round.date == timezone.localdate() + timezone.timedelta(days=1)
+    assert client.login(username="captain", password="demo")
+    url = reverse("ops-lineup", args=[olympiad.slug, open_round.number])
+    page = client.get(url).content.decode()
+    assert "are open until" in page
+    team = olympiad.teams.get(tpn=1)
+    players = list(Player.objects.filter(team=team).order_by("board_order")[: olympiad.boards])
+    data = {f"board_{i}": str(p.pk) for i, p in enumerate(players, 1)}
+    response = client.post(url, data, follow=True)
+    assert "Lineup refused" not in response.content.decode()
+    lineup = Lineup.objects.get(team=team, round=open_round)
+    assert [e.player_id for e in lineup.entries.order_by("board")] == [p.pk for p in players]
+
+
+@pytest.mark.django_db
+def test_the_demo_league_has_its_next_round_ahead_of_today():
+    from django.utils import timezone
+
+    seed(*SMALL)
+    league = Tournament.objects.get(slug="demo-team-league")
+    played = league.rounds.get(number=2)
+    following = league.rounds.get(number=3)
+    assert played.date < timezone.localdate() < following.date
+
+
+@pytest.mark.django_db
+def test_demo_standings_are_final_after_complete_rounds_and_provisional_with_the_adjourned_game(client):
+    from operations.selectors import standings_table
+    from tournaments.services import record_board_results, transition_round
+
+    seed(*SMALL)
+    olympiad = Tournament.objects.get(slug="demo-olympiad-open")
+    assert not standings_table(olympiad, through=1).provisional  # round 1 complete: final
+    assert standings_table(olympiad).provisional  # round 2 has its adjourned game
+    page = client.get(reverse("ops-standings", args=[olympiad.slug])).content.decode()
+    assert "provisional" in page
+    adjourned = BoardGame.objects.get(match__round__tournament=olympiad, result="*")
+    match = adjourned.match
+    results = [g.result for g in match.boards.order_by("board")]
+    results[adjourned.board - 1] = "1/2-1/2"
+    record_board_results(match, results)
+    transition_round(match.round, RoundState.COMPLETE)
+    assert not standings_table(olympiad).provisional
+    page = client.get(reverse("ops-standings", args=[olympiad.slug])).content.decode()
+    assert "provisional" not in page

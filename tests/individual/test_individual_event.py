@@ -278,3 +278,14 @@ def test_a_posted_individual_pairing_is_corrected_before_any_result_and_posted_a
     enter_results(game, {1: "1-0"}, by=people["arbiter"], expected={1: ""})
     with pytest.raises(ValidationError, match="in play"):
         correct_individual_pairing(round=rnd, user=people["member"], reason="too late")
+
+
+def test_an_individual_event_made_in_the_admin_scores_the_bye_as_one_point_lim_2_1(db):
+    from tournaments.models import Tournament
+
+    t = Tournament(name="Admin-made", slug="admin-made", pairing_system="lim", is_team_event=False, boards=1)
+    t.full_clean()
+    assert (t.bye_match_points, t.bye_game_points) == (Decimal("1"), Decimal("1"))
+    team = Tournament(name="Team", slug="team-made", pairing_system="lim", boards=4)
+    team.full_clean()
+    assert (team.bye_match_points, team.bye_game_points) == (None, None)  # C.04.6 1.4: as a draw

@@ -284,3 +284,38 @@ def test_trf_round_trip_keeps_a_board_one_side_left_empty(event):
     ]
     b = [(r.rank, r.name, r.match_points, r.game_points, r.tiebreaks) for r in standings_table(t2).rows]
     assert a == b
+
+
+def test_trf_round_trip_keeps_the_lineup_window_rules(played):
+    import datetime as dt
+
+    t = played.tournament
+    t.lineups_open_on_publication = False
+    t.lineup_close_time = dt.time(18, 30)
+    t.lineup_close_days_before = 1
+    t.save()
+    text = trf_export(t)
+    assert '### engine-event lineup_close_time "18:30:00"\n' in text
+    t2 = import_trf(text, slug="copy-window")
+    assert (t2.lineups_open_on_publication, t2.lineup_close_time, t2.lineup_close_days_before) == (
+        False,
+        dt.time(18, 30),
+        1,
+    )
+    assert trf_export(t2) == text
+
+
+@pytest.mark.parametrize(
+    ("line", "message", "column"),
+    [
+        ('### engine-event lineup_close_time "late"', "'late' is not a time of day", 36),
+        ("### engine-event lineup_close_days_before -1", "-1 is not a valid value", 43),
+        ("### engine-event approval_policy 1", "unknown event setting 'approval_policy'", 18),
+        ("### engine-event lineup_close_time late", "is not a JSON value", 36),
+    ],
+)
+def test_import_refuses_a_bad_event_setting_with_line_and_column(played, line, message, column):
+    lines = trf_export(played.tournament).splitlines()
+    lines.insert(1, line)
+    err = _bad("\n".join(lines) + "\n", message)
+    assert (err.line, err.column) == (2, column)

@@ -139,11 +139,14 @@ def _memberships(t: Tournament, users: dict) -> None:
 @transaction.atomic
 def _olympiad(options: SeedOptions, rng: random.Random, log, users: dict) -> Tournament:
     system = "olympiad" if _system_ready("olympiad") else "c0406"
+    # One round a day, the last round played today and the open round tomorrow, so the
+    # open round's lineup window (11:00 on its day) is always ahead of the seeding.
+    start = timezone.localdate() - dt.timedelta(days=options.olympiad_rounds_played - 1)
     t = Tournament.objects.create(
         name="Demo Chess Olympiad – Open section",
         slug=OLYMPIAD_SLUG,
-        start_date=dt.date(2026, 9, 10),
-        end_date=dt.date(2026, 9, 22),
+        start_date=start,
+        end_date=start + dt.timedelta(days=10),
         venue="Demo City",
         pairing_system=system,
         olympiad_version="2007" if system == "olympiad" else "",
@@ -154,8 +157,8 @@ def _olympiad(options: SeedOptions, rng: random.Random, log, users: dict) -> Tou
         bye_game_points=2,
         # Olympiad rule 12 (2007 amendment) when the Olympiad engine pairs it.
         tiebreaks=["olympiad2007"] if system == "olympiad" else ["MP", "SB", "GP"],
-        lineup_close_time=dt.time(20, 0),
-        lineup_close_days_before=1,
+        lineup_close_time=dt.time(11, 0),
+        lineup_close_days_before=0,
         approval_policy="two_members",
     )
     _teams(t, options.teams, rng, with_suffix=True)
@@ -169,11 +172,13 @@ def _olympiad(options: SeedOptions, rng: random.Random, log, users: dict) -> Tou
 
 @transaction.atomic
 def _league(options: SeedOptions, rng: random.Random, log, users: dict) -> Tournament:
+    # Weekly; the last round played four days ago, the next one in three days.
+    start = timezone.localdate() - dt.timedelta(weeks=options.league_rounds_played, days=-3)
     t = Tournament.objects.create(
         name="Demo Team League",
         slug=LEAGUE_SLUG,
-        start_date=dt.date(2026, 10, 3),
-        end_date=dt.date(2027, 4, 10),
+        start_date=start,
+        end_date=start + dt.timedelta(weeks=8),
         pairing_system="c0406",
         rounds_total=9,
         boards=4,
@@ -261,8 +266,12 @@ def _stand_in_pairing(state) -> RoundPairing:
     return pairing
 
 
-def _publish(rnd: Round, log, users: dict) -> tuple[Round, list[Match]]:
+def _publish(
+    rnd: Round, log, users: dict, *, unfinished_as_draws: bool = False
+) -> tuple[Round, list[Match]]:
     """Pair and publish ``rnd`` the way the committee does (run, approvals, publication).
+
+    ``unfinished_as_draws``: Olympiad rule 11, the previous round is still in play.
 
     Uses the committee's services so the demo has runs, drafts, approvals and
     publications to show; falls back to the engine (or the stand-in) and
@@ -276,7 +285,7 @@ def _publish(rnd: Round, log, users: dict) -> tuple[Round, list[Match]]:
     except ImportError as exc:
         log(f"  round {rnd.number}: committee services unavailable ({exc}); pairing directly")
     else:
-        run = request_pairing(round=rnd, user=users["chair"])
+        run = request_pairing(round=rnd, user=users["chair"], unfinished_as_draws=unfinished_as_draws)
         execute_run(run.pk, worker="seed_demo")  # here and now; the queued message then finds it done
         run = PairingRun.objects.get(pk=run.pk)
         if run.status == PairingRun.Status.SUCCEEDED:
@@ -290,7 +299,7 @@ def _publish(rnd: Round, log, users: dict) -> tuple[Round, list[Match]]:
         log(f"  round {rnd.number}: the pairing run failed ({run.error}); pairing directly")
         rnd.refresh_from_db()
     if rnd.state == S.AWAITING_RESULTS:
-        rnd = _walk(rnd, S.PAIRING_REQUESTED)
+        rnd = transition_round(rnd, S.PAIRING_REQUESTED, unfinished_as_draws=unfinished_as_draws)
     pairing = _pair(rnd, log)
     rnd = _walk(rnd, S.DRAFT_COMPUTED, S.UNDER_REVIEW, S.APPROVED)
     matches = save_pairing(rnd, pairing)
@@ -349,6 +358,7 @@ def _play(
         Lineup.objects.filter(round=rnd).update(locked=True)
         rnd = _walk(rnd, S.BOARD_PAIRINGS_POSTED, S.IN_PLAY)
         last = number == rounds
+        adjourned = unfinished_in_last and last
         for i, m in enumerate(matches):
             if m.is_bye:
                 from ..services import recompute_match
@@ -357,20 +367,28 @@ def _play(
                 continue
             games = create_board_games(m, lineups[m.white_team.pk], lineups[m.black_team.pk])
             results = [_game_result(g.white, g.black, rng) for g in games]
-            if unfinished_in_last and last and i == 0:
+            if adjourned and i == 0:
                 results[-1] = "*"  # one adjourned game: a draw for pairing (rule 11)
             record_board_results(m, results)
+        if adjourned:  # the round stays in play until the adjourned game ends
+            log(f"  round {number}: {len(matches)} matches played, one game adjourned")
+            continue
         _walk(rnd, S.COMPLETE)
         log(f"  round {number}: {len(matches)} matches played")
 
 
 def _next_round_lineups_open(t: Tournament, rng: random.Random, log, users: dict) -> None:
-    """Pair the next round and open its lineups; about half the captains have submitted."""
-    played = t.rounds.filter(state=S.COMPLETE).count()
-    rnd = t.rounds.filter(number=played + 1).first()
+    """Pair the next round and open its lineups; about half the captains have submitted.
+
+    The previous round may still be in play (its adjourned game): the committee then
+    pairs under rule 11, the unfinished game counted as a draw.
+    """
+    rnd = t.rounds.filter(state=S.AWAITING_RESULTS).order_by("number").first()
     if rnd is None:
         return
-    rnd, matches = _publish(rnd, log, users)
+    previous = t.rounds.filter(number=rnd.number - 1).first()
+    rule_11 = previous is not None and previous.state == S.IN_PLAY
+    rnd, matches = _publish(rnd, log, users, unfinished_as_draws=rule_11)
     rnd = _walk(rnd, S.LINEUPS_OPEN)
     now = timezone.now()
     for m in matches:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -27,6 +29,19 @@ class OlympiadVersion(models.TextChoices):
 class ScoreKindChoice(models.TextChoices):
     MATCH_POINTS = "MP", "Match points"
     GAME_POINTS = "GP", "Game (board) points"
+
+
+def rules_primary_score(pairing_system: str, olympiad_version: str) -> str | None:
+    """The primary score the system's rules fix, or None where the event chooses.
+
+    Olympiad 1998 rule 1: "Game Points for both Pairing and Scoring"; the 2007
+    amendment (item 1) replaces 'game points' in rules 1 and 16 by 'match points'.
+    """
+    if pairing_system == "olympiad":
+        return {"1998": ScoreKindChoice.GAME_POINTS, "2007": ScoreKindChoice.MATCH_POINTS}.get(
+            olympiad_version
+        )
+    return None
 
 
 class ColourPreferenceChoice(models.TextChoices):
@@ -172,6 +187,13 @@ class Tournament(models.Model):
         errors = {}
         if self.pairing_system == PairingSystem.OLYMPIAD and not self.olympiad_version:
             errors["olympiad_version"] = "The Olympiad rules need a version (1998 or 2007)."
+        fixed = rules_primary_score(self.pairing_system, self.olympiad_version)
+        if fixed and self.primary_score != fixed:
+            rule = "rule 1" if self.olympiad_version == "1998" else "amended rules 1 and 16"
+            errors["primary_score"] = (
+                f"The Olympiad {self.olympiad_version} rules ({rule}) rank and pair by "
+                f"{ScoreKindChoice(fixed).label.lower()}: set the primary score to {fixed}."
+            )
         if self.board_colour_sequence:
             seq = self.board_colour_sequence.upper()
             if len(seq) != self.boards or set(seq) - {"W", "B"}:
@@ -180,5 +202,10 @@ class Tournament(models.Model):
             errors["end_date"] = "The tournament ends before it starts."
         if not self.is_team_event and self.boards != 1:
             errors["boards"] = "An individual event has one board."
+        if not self.is_team_event:
+            # Lim 2.1 / Dubov 2.2: an individual bye scores one point, not the team default (a draw).
+            for name in ("bye_match_points", "bye_game_points"):
+                if getattr(self, name) is None:
+                    setattr(self, name, Decimal("1"))
         if errors:
             raise ValidationError(errors)

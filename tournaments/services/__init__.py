@@ -16,13 +16,14 @@ from .pairings import save_pairing
 from .participation import enter_late, mark_absent, mark_present, withdraw_team
 from .results import create_board_games, recompute_match, record_board_results, record_match_forfeit
 from .rounds import create_rounds, transition_round
-from .tournament import delete_tournament
+from .tournament import create_tournament, delete_tournament, update_tournament
 
 __all__ = [
     "assign_initial_order",
     "compute_team_strength",
     "create_board_games",
     "create_rounds",
+    "create_tournament",
     "delete_tournament",
     "draw_initial_colour",
     "enter_late",
@@ -35,5 +36,6 @@ __all__ = [
     "save_pairing",
     "set_tpn_order",
     "transition_round",
+    "update_tournament",
     "withdraw_team",
 ]

@@ -76,6 +76,7 @@ def test_a_withdrawn_participant_without_its_round_is_written_as_withdrawn_from_
         ("### engine-withdrawn 4 1", "participant 4 withdrew from round 1 but is paired in round 1", 24),
         ("### engine-tiebreaks MP XYZ", "unknown tie-break 'XYZ'", 25),
         ("### engine-pab 1 1 x", "PAB game points 'x' is not a number", 20),
+        ("### engine-event close {", "event setting close: '{' is not a JSON value", 24),
         ("### engine-pab 1 1 1", "engine-pab gives a value to round 1, which had no PAB", 16),
     ],
 )
@@ -95,6 +96,13 @@ def test_the_tie_break_list_is_an_extension_line_and_reads_back_in_order():
     assert "### engine-tiebreaks MP SB GP\n" in text
     assert read(text).tiebreaks == ["MP", "SB", "GP"]
     assert read(write(four_teams())).tiebreaks == []
+
+
+def test_event_settings_the_engine_does_not_use_are_carried_as_json():
+    settings = {"lineup_close_time": "18:00:00", "lineups_open_on_publication": False}
+    text = write(four_teams(), event_settings=settings)
+    assert '### engine-event lineup_close_time "18:00:00"\n' in text
+    assert read(text).event_settings == settings
 
 
 # -- PAB values ------------------------------------------------------------------------

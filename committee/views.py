@@ -99,7 +99,7 @@ def _pairing_choices(view: selectors.DraftView) -> list[tuple[str, str]]:
     return choices
 
 
-def _context(request, rnd) -> dict:
+def _context(request, rnd, note_form: forms.NoteForm | None = None) -> dict:
     view = selectors.draft_view(rnd)
     user = request.user
     can = {name.split(".", 1)[1]: permissions.has(user, name, rnd) for name in permissions.PERMISSIONS}
@@ -118,7 +118,8 @@ def _context(request, rnd) -> dict:
         "versions": selectors.versions_of(rnd)[:50],
         "notes": selectors.notes_of(rnd),
         "publications": selectors.publications_of(rnd),
-        "note_form": forms.NoteForm(pairing_choices=_pairing_choices(view), initial={"text": ""}),
+        "note_form": note_form
+        or forms.NoteForm(pairing_choices=_pairing_choices(view), initial={"text": ""}),
         "request_form": forms.RequestPairingForm(),
         "amend_operations": forms.AmendForm.base_fields["operation"].choices,
     }
@@ -259,14 +260,15 @@ def start_correction(request, rnd):
 @committee_page("committee.write_note")
 def add_note(request, rnd):
     form = forms.NoteForm(request.POST, pairing_choices=_pairing_choices(selectors.draft_view(rnd)))
-    if not form.is_valid():
-        return _done(request, rnd, exc=_form_errors(form))
-    try:
-        services.add_note(
-            round=rnd, user=request.user, text=form.cleaned_data["text"], pairings=form.pairing_tuples()
-        )
-    except ValidationError as exc:
-        return _done(request, rnd, exc=exc)
+    if form.is_valid():
+        try:
+            services.add_note(
+                round=rnd, user=request.user, text=form.cleaned_data["text"], pairings=form.pairing_tuples()
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+    if form.errors:  # the page again, with the member's text and the errors beside the form
+        return render(request, "committee/round.html", _context(request, rnd, note_form=form), status=400)
     messages.success(request, "Note recorded.")
     return redirect(_round_url(rnd) + "#notes")
 

@@ -178,15 +178,19 @@ def lines(
         out.append(f"{TIEBREAKS} {' '.join(tiebreaks)}")
     for key, value in sorted((event_settings or {}).items()):
         out.append(f"{EVENT} {key} {_json(value)}")
+    s = state.scoring
     if state.team:
-        default = state.scoring.pab_points(state.boards)
-        byes = sorted(
-            (rec.round, rec.match_points, rec.game_points)
-            for p in state.participants
-            for rec in p.history
-            if rec.outcome is Outcome.PAIRING_ALLOCATED_BYE
-        )
-        out += [f"{PAB} {r} {number(mp)} {number(gp)}" for r, mp, gp in byes if (mp, gp) != default]
+        default = s.pab_points(state.boards)
+    else:  # an individual PAB is worth P of 162 (the writer's)
+        bye = s.bye_game_points if s.bye_game_points is not None else s.game_win
+        default = (bye, bye)
+    byes = sorted(
+        (rec.round, rec.match_points, rec.game_points)
+        for p in state.participants
+        for rec in p.history
+        if rec.outcome is Outcome.PAIRING_ALLOCATED_BYE
+    )
+    out += [f"{PAB} {r} {number(mp)} {number(gp)}" for r, mp, gp in byes if (mp, gp) != default]
     return out
 
 

@@ -140,9 +140,6 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
     withdrawn = participation.withdrawn_by(recs, tpns, rounds + 1)
     participation.check_withdrawals(recs, parts)
     parts = [replace(p, withdrawn=True) if p.tpn in withdrawn else p for p in parts]
-    if recs.pab_values and not team:
-        line = min(line for _, _, line in recs.pab_values.values())
-        raise TrfError("engine-pab lines are for team files (an individual PAB is worth P of 162)", line, 1)
     state = TournamentState(
         participants=tuple(sorted(parts, key=lambda p: p.tpn)),
         system=system,
@@ -254,9 +251,15 @@ def _check_games(recs: TrfRecords, players: dict[int, PlayerLine]) -> None:
     for p in recs.players:
         if p.points is None:
             continue
+        # An individual PAB with an engine-pab line is worth that line's game points, not P of 162.
+        pab = sum(
+            recs.pab_values[r][1] - gp.points(e)
+            for r, e in enumerate(p.entries, 1)
+            if e.result == "U" and r in recs.pab_values and not recs.teams
+        )
         candidates = {
-            sum(gp.points(e, unfinished_as_draw=False) for e in p.entries),
-            sum(gp.points(e) for e in p.entries),
+            pab + sum(gp.points(e, unfinished_as_draw=False) for e in p.entries),
+            pab + sum(gp.points(e) for e in p.entries),
         }
         if all(abs(c - p.points) > 1e-6 for c in candidates):
             raise TrfError(
@@ -290,9 +293,11 @@ def _individuals(recs: TrfRecords, players: dict[int, PlayerLine]):
             outcome = games.outcome(e, p.line)
             if outcome is Outcome.FORFEIT_LOSS and players[e.opponent].entries[r - 1].result == "-":
                 outcome = Outcome.DOUBLE_FORFEIT
-            pts = gp.points(e)
+            mp = gpts = gp.points(e)
+            if outcome is Outcome.PAIRING_ALLOCATED_BYE and r in recs.pab_values:
+                mp, gpts = recs.pab_values[r][:2]
             col = games.colour(e) if outcome is Outcome.PLAYED else None
-            history.append(RoundRecord(r, outcome, e.opponent or None, col, pts, pts))
+            history.append(RoundRecord(r, outcome, e.opponent or None, col, mp, gpts))
             if outcome is Outcome.PAIRING_ALLOCATED_BYE:
                 pairings[r].bye = p.number
             elif e.opponent and (e.colour == "w" or (e.colour == "-" and p.number < e.opponent)):
@@ -307,6 +312,9 @@ def _individuals(recs: TrfRecords, players: dict[int, PlayerLine]):
                 roster=(_roster_player(p),),
             )
         )
+    for rnd, (_, _, line) in sorted(recs.pab_values.items()):
+        if rnd > rounds or pairings[rnd].bye is None:
+            raise TrfError(f"engine-pab gives a value to round {rnd}, which had no PAB", line, 16)
     return parts, pairings, rounds, scoring
 
 

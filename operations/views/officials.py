@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -28,19 +29,34 @@ def _require_official(request, t):
     return None
 
 
+LINEUP_ROWS_PER_PAGE = 50
+
+
 def lineup_status_page(request, slug: str, number: int):
+    """The lineups of the round; ``?missing=1``: only the teams without one; ``?page=N``."""
     t = _tournament(slug)
     r = _round(t, number)
     if (resp := _require_official(request, t)) is not None:
         return resp
+    if not t.is_team_event:  # no lineups: the pairing is the board pairing
+        if selectors.board_pairings_visible(r):
+            return redirect("ops-board-pairings", slug=t.slug, number=r.number)
+        return redirect("ops-hub", slug=t.slug)
     links = CaptainLink.objects.filter(round=r).select_related("team").order_by("-created_at")
+    status = selectors.lineup_status(r)
+    missing = request.GET.get("missing") == "1"
+    rows = [row for row in status["rows"] if row.lineup is None] if missing else status["rows"]
+    page = Paginator(rows, LINEUP_ROWS_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "operations/lineup_status.html",
         {
             "tournament": t,
             "round": r,
-            **selectors.lineup_status(r),
+            **status,
+            "rows": page.object_list,
+            "page": page,
+            "missing": missing,
             "links": links,
             "window": lineups.window_message(r),
             "is_arbiter": permissions.is_arbiter(request.user, t),

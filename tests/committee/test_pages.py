@@ -68,3 +68,33 @@ def test_an_amendment_through_htmx_returns_the_draft_panel_with_the_checker_s_me
     assert "Version 1 saved" in panel
     stale = client.post(url, form, HTTP_HX_REQUEST="true").content.decode()
     assert "Draft version 0 is no longer current" in stale
+
+
+def test_a_note_that_fails_validation_comes_back_in_the_form_with_its_text_and_errors(
+    committee_event, compute, client
+):
+    from committee.models import Decision
+
+    compute(committee_event.round(1), committee_event.member)
+    client.force_login(committee_event.member)
+    url = f"/committee/{committee_event.tournament.slug}/round/1/notes/"
+    text = "Why Team 3 floated: " + "x" * 20000
+    response = client.post(url, {"text": text, "pairings": ["9-bye"]})
+    assert response.status_code == 400
+    page = response.content.decode()
+    form = page.split('id="note-form"', 1)[1].split("</form>", 1)[0]
+    assert 'class="errorlist nonfield" role="alert"' in form
+    assert "at most 20000 characters" in form and "9-bye is not one of the available choices" in form
+    assert "Why Team 3 floated: xxx" in form  # the member's text is not lost
+    assert not Decision.objects.filter(round=committee_event.round(1)).exists()
+
+
+def test_a_valid_note_is_recorded_and_the_page_reloads_at_the_notes(committee_event, compute, client):
+    from committee.models import Decision
+
+    compute(committee_event.round(1), committee_event.member)
+    client.force_login(committee_event.member)
+    url = f"/committee/{committee_event.tournament.slug}/round/1/notes/"
+    response = client.post(url, {"text": "Checked by hand."})
+    assert response.status_code == 302 and response["Location"].endswith("#notes")
+    assert Decision.objects.get(round=committee_event.round(1)).text == "Checked by hand."

@@ -23,6 +23,7 @@ from engine.snapshot import pairing_from_dict
 from operations.selectors import standings_table
 from operations.services.lineups import issue_captain_link, submit_lineup
 from operations.services.results import complete_round, enter_results
+from operations.services.summary import sign_results_summary
 from tournaments.models import Match, RoundState
 from tournaments.models.membership import Role
 from tournaments.selectors import engine_state
@@ -126,6 +127,7 @@ def run_event(t, people, captured):
             enter_results(m, {1: result}, by=people["arbiter"], expected={1: ""})
         rnd = complete_round(rnd, by=people["arbiter"])
         assert rnd.state == S.COMPLETE
+        assert sign_results_summary(rnd, by=people["arbiter"]).complete  # rule 56
     return met, byes
 
 
@@ -187,6 +189,13 @@ def test_no_captain_lineup_page_or_lineup_is_offered_in_an_individual_event(
     client.force_login(captain)
     assert client.get(f"/ops/t/{t.slug}/r/1/lineup/").status_code == 403
     assert "My lineup" not in client.get(f"/ops/t/{t.slug}/").content.decode()
+    body = {"team": 1, "players": [player.players.get().pk]}
+    api = client.post(f"/api/ops/t/{t.slug}/rounds/1/lineups/", body, content_type="application/json")
+    assert api.status_code == 403
+    official = Client()
+    official.force_login(people["arbiter"])
+    status = official.get(f"/ops/t/{t.slug}/r/1/lineups/")
+    assert status.status_code == 302 and status["Location"].endswith(f"/ops/t/{t.slug}/r/1/boards/")
     with pytest.raises(PermissionDenied, match="no lineups"):
         submit_lineup(player, rnd, [player.players.get().pk], by=captain)
     with pytest.raises(ValidationError, match="no lineups"):
@@ -289,3 +298,23 @@ def test_an_individual_event_made_in_the_admin_scores_the_bye_as_one_point_lim_2
     team = Tournament(name="Team", slug="team-made", pairing_system="lim", boards=4)
     team.full_clean()
     assert (team.bye_match_points, team.bye_game_points) == (None, None)  # C.04.6 1.4: as a draw
+
+
+def test_a_late_entrant_takes_the_next_tpn_is_absent_before_and_is_paired_from_its_first_round(
+    make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event("dubov", make_user)
+    for n in (1, 2):
+        rnd, _ = pair_and_publish(t, n, people, django_capture_on_commit_callbacks)
+        for m in rnd.matches.filter(is_bye=False):
+            enter_results(m, {1: "1/2-1/2"}, by=people["arbiter"], expected={1: ""})
+        complete_round(rnd, by=people["arbiter"])
+    with pytest.raises(ValidationError, match="first round"):
+        register_player(t, name="Late, Lena", rating=2400)
+    late = register_player(t, name="Late, Lena", rating=2400, first_round=3)
+    assert (late.tpn, late.late_entry_round) == (PLAYERS + 1, 3)
+    state = engine_state(t.rounds.get(number=3))
+    assert [r.outcome.value for r in state.by_tpn[late.tpn].history] == ["absent", "absent"]
+    rnd, engine = pair_and_publish(t, 3, people, django_capture_on_commit_callbacks)
+    assert engine.bye is None  # twelve players now
+    assert any(late.tpn in (p.white, p.black) for p in engine.pairs)

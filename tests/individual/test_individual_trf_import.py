@@ -73,3 +73,45 @@ def test_an_individual_file_with_two_players_of_the_same_name_is_refused_and_not
     with pytest.raises(ValidationError, match="same name"):
         import_trf(text, slug="twice", name="Twice")
     assert not type(t).objects.filter(slug="twice").exists()
+
+
+def test_a_registration_only_individual_file_starts_an_event_ready_to_pair_round_one(
+    make_user, django_capture_on_commit_callbacks
+):
+    from engine.state import Participant, Player, TournamentState
+    from engine.trf import write
+    from tournaments.models.membership import Role
+
+    from .test_individual_event import pair_and_publish
+
+    entrants = [
+        ("Able, Ann", 2400),
+        ("Baker, Bob", 2350),
+        ("Cole, Cy", 2300),
+        ("Dean, Di", 2250),
+        ("Eady, Ed", 0),
+    ]
+    state = TournamentState(
+        participants=tuple(
+            Participant(tpn=i, name=name, rating=r, roster=(Player(i, name, r),))
+            for i, (name, r) in enumerate(entrants, start=1)
+        ),
+        system="dubov",
+        team=False,
+        name="Registered",
+        rounds_total=5,
+        boards=1,
+        board_colour_sequence="W",
+    )
+    t = import_trf(write(state), slug="registered")
+    assert not t.is_team_event and t.pairing_system == "dubov" and t.rounds_total == 5
+    assert [(x.tpn, x.name) for x in t.teams.order_by("tpn")] == [
+        (i, name) for i, (name, _) in enumerate(entrants, start=1)
+    ]
+    assert t.teams.get(tpn=5).players.get().rating is None  # rating 0: unrated
+    people = {
+        "member": make_user("reg-member", Role.COMMITTEE_MEMBER, t),
+        "arbiter": make_user("reg-arbiter", Role.ARBITER, t),
+    }
+    rnd, engine = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    assert engine.bye == 5 and len(engine.pairs) == 2

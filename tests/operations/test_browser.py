@@ -94,3 +94,17 @@ def test_an_arbiter_enters_a_matchs_results_and_the_standings_change(
     first = page.locator("table.standings tbody tr").first
     cells = first.locator("td").all_inner_texts()
     assert cells[:4] == ["1", "Alpha", "2", "3.5"]
+
+
+def test_a_secondary_action_button_on_an_operations_page_is_grey_and_a_primary_one_blue(
+    page, live_server, transactional_db, posted
+):
+    slug = posted.tournament.slug
+    page.goto(f"{live_server.url}/ops/t/{slug}/standings/")
+    secondary = page.locator(".ops-actions a.button.secondary").first
+    background = secondary.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert background == "rgb(244, 246, 249)"  # --soft, site.css's secondary style
+    log_in(page, live_server, "arbiter")
+    page.goto(f"{live_server.url}/ops/t/{slug}/r/1/lineups/")
+    primary = page.locator(".ops-actions button").first
+    assert primary.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(31, 95, 168)"  # --accent

@@ -312,3 +312,28 @@ def test_a_captain_confirms_his_match_from_the_board_pairings_page(client, poste
         client.post(url(posted, "match/1/confirm/"))
     posted.matches[0].refresh_from_db()
     assert posted.matches[0].result_confirmed
+
+
+def test_the_status_board_shows_only_the_teams_without_a_lineup_when_asked(client, event):
+    from tournaments.models import LineupEntry
+
+    lineup = Lineup.objects.create(team=event.teams[0], round=event.round, submitted_at=timezone.now())
+    LineupEntry.objects.create(lineup=lineup, board=1, player=event.teams[0].players.first())
+    login(client, event.committee)
+    everyone = client.get(url(event, "lineups/")).content.decode()
+    assert "Alpha" in everyone and "Bravo" in everyone and 'href="?missing=1"' in everyone
+    missing = client.get(url(event, "lineups/?missing=1")).content.decode()
+    assert "<td>Alpha</td>" not in missing and "<td>Bravo</td>" in missing and "<td>Delta</td>" in missing
+    assert "1 of 4 teams have a lineup" in missing  # the count is of the whole round
+
+
+def test_the_status_board_of_a_large_field_comes_in_pages(client, event, monkeypatch):
+    from operations.views import officials
+
+    monkeypatch.setattr(officials, "LINEUP_ROWS_PER_PAGE", 3)
+    login(client, event.committee)
+    first = client.get(url(event, "lineups/?missing=1")).content.decode()
+    assert "Page 1 of 2" in first and 'href="?missing=1&amp;page=2"' in first
+    assert "<td>Charlie</td>" in first and "<td>Delta</td>" not in first
+    second = client.get(url(event, "lineups/?missing=1&page=2")).content.decode()
+    assert "<td>Delta</td>" in second and "<td>Alpha</td>" not in second

@@ -192,7 +192,8 @@ class Tournament(models.Model):
             rule = "rule 1" if self.olympiad_version == "1998" else "amended rules 1 and 16"
             errors["primary_score"] = (
                 f"The Olympiad {self.olympiad_version} rules ({rule}) rank and pair by "
-                f"{ScoreKindChoice(fixed).label.lower()}: set the primary score to {fixed}."
+                f"{'game points' if fixed == ScoreKindChoice.GAME_POINTS else 'match points'}: "
+                f"set the primary score to {fixed}."
             )
         if self.board_colour_sequence:
             seq = self.board_colour_sequence.upper()

@@ -20,9 +20,11 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 
 from ..models import Player, Round, RoundState, Team, Tournament
 from .initial_order import set_tpn_order
+from .participation import enter_late
 from .results import create_board_games, recompute_match
 from .rounds import create_rounds, transition_round
 
@@ -78,8 +80,14 @@ def register_player(
     title: str = "",
     federation: str = "",
     sex: str = "",
+    first_round: int | None = None,
 ) -> Team:
-    """Enter a player in an individual event: a one-player ``Team`` named after the player."""
+    """Enter a player in an individual event: a one-player ``Team`` named after the player.
+
+    Once round 1 is being paired the TPNs are fixed: a late entrant needs
+    ``first_round`` (a round not yet paired); it takes the next TPN and is
+    absent, with no points, in the rounds before (``enter_late``).
+    """
     if tournament.is_team_event:
         raise ValidationError(f"{tournament} is a team event: register a team and its roster.")
     name = (name or "").strip()
@@ -88,9 +96,15 @@ def register_player(
     if tournament.teams.filter(name=name).exists():
         raise ValidationError(f"A player named {name!r} is already registered in {tournament}.")
     first = tournament.rounds.filter(number=1).first()
-    if first is not None and first.state != RoundState.AWAITING_RESULTS:
-        raise ValidationError("Round 1 is being paired: enter a late player with a late entry round instead.")
-    team = Team.objects.create(tournament=tournament, name=name, federation=federation[:3])
+    started = first is not None and first.state != RoundState.AWAITING_RESULTS
+    if started and first_round is None:
+        raise ValidationError("Round 1 is being paired: give the late entrant's first round.")
+    tpn = None
+    if started:
+        tpn = (tournament.teams.aggregate(top=Max("tpn"))["top"] or 0) + 1
+    team = Team.objects.create(
+        tournament=tournament, name=name, federation=federation[:3], tpn=tpn, strength=float(rating or 0)
+    )
     Player.objects.create(
         team=team,
         name=name,
@@ -101,6 +115,8 @@ def register_player(
         sex=sex if sex in ("m", "f") else "",
         board_order=1,
     )
+    if first_round is not None:
+        team = enter_late(team, first_round=first_round)
     return team
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from engine.state import Colour, Outcome, Participant, Player, RoundRecord, Scoring, TournamentState
 from engine.trf import TrfError, read, write
+from engine.trf.games import GamePoints
 
 R = RoundRecord
 
@@ -141,6 +142,31 @@ def test_pabs_of_different_values_in_different_rounds_keep_each_value():
     again = read(text).state
     assert again == state
     assert [p.match_points for p in again.participants] == [3.0, 1.0, 3.0]
+
+
+def test_an_individual_pab_worth_other_points_than_p_of_162_survives_write_then_read():
+    def player(tpn, *records):
+        return Participant(
+            tpn=tpn, name=f"P{tpn}", rating=2000.0, history=records, roster=(Player(tpn, f"P{tpn}", 2000),)
+        )
+
+    pab = Outcome.PAIRING_ALLOCATED_BYE
+    state = TournamentState(
+        participants=(
+            player(1, R(1, pab, None, None, 0.5, 0.5)),
+            player(2, R(1, Outcome.PLAYED, 3, Colour.WHITE, 1.0, 1.0)),
+            player(3, R(1, Outcome.PLAYED, 2, Colour.BLACK, 0.0, 0.0)),
+        ),
+        system="dubov",
+        team=False,
+        rounds_total=3,
+        boards=1,
+        board_colour_sequence="W",
+        scoring=GamePoints().individual_scoring(),  # a PAB is worth P of 162: a win
+    )
+    text = write(state)
+    assert "### engine-pab 1 0.5 0.5\n" in text
+    assert read(text).state == state
 
 
 # -- empty boards ----------------------------------------------------------------------

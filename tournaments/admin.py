@@ -23,7 +23,7 @@ class TournamentAdminForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = "__all__"
+        fields = "__all__"  # noqa: DJ007 -- the admin's own field list applies
 
     def clean(self):
         data = super().clean()

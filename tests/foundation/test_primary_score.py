@@ -1,14 +1,14 @@
 """The primary score follows the pairing system where its rules fix it (Olympiad rule 1)."""
 
 import pytest
-
-pytestmark = pytest.mark.django_db
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 
 from tournaments.admin import TournamentAdminForm
 from tournaments.models import Tournament
 from tournaments.services import create_tournament, update_tournament
+
+pytestmark = pytest.mark.django_db
 
 
 def olympiad(version: str, **kw) -> Tournament:

@@ -318,3 +318,33 @@ def test_a_late_entrant_takes_the_next_tpn_is_absent_before_and_is_paired_from_i
     rnd, engine = pair_and_publish(t, 3, people, django_capture_on_commit_callbacks)
     assert engine.bye is None  # twelve players now
     assert any(late.tpn in (p.white, p.black) for p in engine.pairs)
+
+
+def test_forfeited_games_of_an_individual_event_are_no_meetings_and_give_no_colour_dubov_2_2(
+    make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event("dubov", make_user)
+    rnd, _ = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    games = list(
+        rnd.matches.filter(is_bye=False).select_related("white_team", "black_team").order_by("table")
+    )
+    codes = ["--", "-+", "+-", "1-0", "1/2-1/2"]
+    for m, code in zip(games, codes, strict=True):
+        enter_results(m, {1: code}, by=people["arbiter"], expected={1: ""})
+    complete_round(rnd, by=people["arbiter"])
+    state = engine_state(t.rounds.get(number=2))
+    want = {
+        "--": ("double_forfeit", "double_forfeit", None),
+        "-+": ("forfeit_loss", "forfeit_win", None),
+        "+-": ("forfeit_win", "forfeit_loss", None),
+        "1-0": ("played", "played", "w"),
+        "1/2-1/2": ("played", "played", "w"),
+    }
+    for m, code in zip(games, codes, strict=True):
+        white, black = (state.by_tpn[m.white_team.tpn].history[0], state.by_tpn[m.black_team.tpn].history[0])
+        w_out, b_out, colour = want[code]
+        assert (white.outcome.value, black.outcome.value) == (w_out, b_out), code
+        assert (white.colour and white.colour.value) == colour, code
+        played = m.black_team.tpn in state.by_tpn[m.white_team.tpn].played_opponents
+        assert played == (colour is not None), code
+    assert state.by_tpn[games[2].white_team.tpn].had_bye_or_forfeit_win  # the forfeit win bars the bye

@@ -106,5 +106,5 @@ def test_a_secondary_action_button_on_an_operations_page_is_grey_and_a_primary_o
     assert background == "rgb(244, 246, 249)"  # --soft, site.css's secondary style
     log_in(page, live_server, "arbiter")
     page.goto(f"{live_server.url}/ops/t/{slug}/r/1/lineups/")
-    primary = page.locator(".ops-actions button").first
+    primary = page.locator(".ops-actions button, .ops-actions a.button:not(.secondary)").first
     assert primary.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(31, 95, 168)"  # --accent

@@ -234,3 +234,13 @@ def test_olympiad_1998_rule_12_standings_rank_by_game_points_then_the_rule_12_li
         (4, "Bravo", 1.5),
     ]
     assert st.rows[0].tiebreaks["olympiad1998"] == (1.5, 2.0, 1.5, 0.0)
+
+
+def test_standings_are_provisional_while_a_counted_round_has_a_missing_result_and_final_once_all_are_in(
+    posted,
+):
+    enter_results(posted.matches[0], {1: "1-0", 2: "0-1", 3: "1-0", 4: "1/2-1/2"}, by=posted.arbiter)
+    enter_results(posted.matches[1], {1: "0-1", 2: "1-0", 3: "0-1"}, by=posted.arbiter)  # board 4 missing
+    assert standings_table(posted.tournament).provisional
+    enter_results(posted.matches[1], {4: "1-0"}, by=posted.arbiter)
+    assert not standings_table(posted.tournament).provisional

@@ -266,9 +266,7 @@ def _stand_in_pairing(state) -> RoundPairing:
     return pairing
 
 
-def _publish(
-    rnd: Round, log, users: dict, *, unfinished_as_draws: bool = False
-) -> tuple[Round, list[Match]]:
+def _publish(rnd: Round, log, users: dict, *, unfinished_as_draws: bool = False) -> tuple[Round, list[Match]]:
     """Pair and publish ``rnd`` the way the committee does (run, approvals, publication).
 
     ``unfinished_as_draws``: Olympiad rule 11, the previous round is still in play.

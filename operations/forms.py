@@ -49,6 +49,6 @@ class LineupForm(forms.Form):
 
 
 class TrfImportForm(forms.Form):
-    file = forms.FileField(label="TRF-2026 team file")
+    file = forms.FileField(label="TRF-2026 file (team, or individual: 001 records only)")
     name = forms.CharField(max_length=200, required=False, help_text="Blank: the file's 012 name.")
     slug = forms.SlugField(max_length=100, required=False, help_text="Blank: made from the name.")

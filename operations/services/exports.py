@@ -21,7 +21,7 @@ from dataclasses import replace
 from engine.state import Colour, ColourPreferenceType
 from engine.trf import write
 from operations.selectors import matches_with_boards, results_state, standings_table
-from tournaments.models import BoardGame, Round, TeamRoundStatus, Tournament
+from tournaments.models import BoardGame, Match, Round, TeamRoundStatus, Tournament
 from tournaments.snapshot import engine_player
 
 NO_GAME = (0, "-", " ")
@@ -102,6 +102,12 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
         first, second = (g.white_id, g.black_id) if g.white_team_has_white else (g.black_id, g.white_id)
         lineups.setdefault((rnd, g.match.white_team.tpn), []).append(numbers.get(first, 0))
         lineups.setdefault((rnd, g.match.black_team.tpn), []).append(numbers.get(second, 0))
+    if not tournament.is_team_event:  # an individual event's PAB has no board: "0000 - U" (TRF-2026)
+        for rnd, pid in Match.objects.filter(
+            round__tournament=tournament, round__number__lte=rs.through, is_bye=True
+        ).values_list("round__number", "white_team__players__id"):
+            if pid in numbers:
+                per_round[rnd][numbers[pid]] = (0, "-", "U")
     games = {
         num: [per_round[r].get(num, NO_GAME) for r in range(1, rs.through + 1)] for num in numbers.values()
     }

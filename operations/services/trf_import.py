@@ -72,12 +72,14 @@ def import_trf(
     except SizeLimitExceeded as err:
         raise ImportRefused(str(err)) from None
     state, recs = doc.state, doc.records
-    if not state.team:
-        raise ImportRefused("the file has no team records (310): only team files are imported")
     name = name or state.name or "Imported tournament"
     slug = slug or slugify(name)[:90] or "imported"
     if Tournament.objects.filter(slug=slug).exists():
         raise ImportRefused(f"a tournament with the address {slug!r} already exists; choose another")
+    if not state.team:  # 001 records only: an individual event (docs/individual-events.md)
+        from operations.services.trf_import_individual import import_individual
+
+        return import_individual(doc, name=name, slug=slug)
     s = state.scoring
     system_name = state.system if state.system in ("c0406", "olympiad", "dubov", "lim") else "c0406"
     options = dict(state.options)

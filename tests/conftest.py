@@ -35,6 +35,21 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture
+def eager_celery():
+    """Tasks run in the web process, also when ``REDIS_URL`` points at a real broker.
+
+    For tests that follow a whole flow through the services without a worker; the
+    real-worker tests (``services`` marker) start one instead.
+    """
+    from pairing_site.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _fast_password_hashing():
     from django.conf import settings

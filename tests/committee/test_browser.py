@@ -35,17 +35,6 @@ def browser_page():
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
-@pytest.fixture
-def eager_celery():
-    """Tasks run in the web process (no worker in this test)."""
-    from pairing_site.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
 def test_a_member_computes_amends_annotates_approves_and_publishes_a_round(
     committee_event, publish, play, live_server, browser_page, eager_celery
 ):

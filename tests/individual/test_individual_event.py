@@ -348,3 +348,17 @@ def test_forfeited_games_of_an_individual_event_are_no_meetings_and_give_no_colo
         played = m.black_team.tpn in state.by_tpn[m.white_team.tpn].played_opponents
         assert played == (colour is not None), code
     assert state.by_tpn[games[2].white_team.tpn].had_bye_or_forfeit_win  # the forfeit win bars the bye
+
+
+def test_the_pages_of_an_individual_event_say_player_where_a_team_event_says_team(
+    make_user, django_capture_on_commit_callbacks
+):
+    t, people = make_event("lim", make_user)
+    pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
+    client = Client()
+    standings = client.get(f"/ops/t/{t.slug}/standings/").content.decode()
+    assert "<th>Player</th>" in standings and "<th>Team</th>" not in standings
+    detail = client.get(f"/t/{t.slug}/").content.decode()
+    assert "<h2>Players</h2>" in detail and "<h2>Teams</h2>" not in detail
+    pairings = client.get(f"/t/{t.slug}/round/1/pairings/").content.decode()
+    assert "Team pairings" not in pairings and "on board 1" not in pairings

@@ -12,23 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.c0406.colours import Preference, preference
+from engine.c0406.options import OPTION_SPECS
 from engine.state import ColourPreferenceType, Outcome, TournamentState
 
-DEFAULT_OPTIONS: dict[str, object] = {
-    "c6": "graded",  # or "pass_fail"
-    "float_forfeit": True,  # a forfeited match still floats its teams (1.5)
-    "float_pab": False,  # the PAB receiver is not a floater (1.5: no opponent)
-    "initial_colour_by": "tpn",  # 4.3.1 odd TPN; or "rank" (rank among the teams paired)
-    "type_b_last_round_cd0": "strong",  # 1.7.2.1 wins over 1.7.2.5; or "none"
-}
-
-OPTION_CHOICES: dict[str, tuple[object, ...]] = {
-    "c6": ("graded", "pass_fail"),
-    "float_forfeit": (True, False),
-    "float_pab": (False, True),
-    "initial_colour_by": ("tpn", "rank"),
-    "type_b_last_round_cd0": ("strong", "none"),
-}
+DEFAULT_OPTIONS: dict[str, object] = {s.key: s.default for s in OPTION_SPECS}
+OPTION_CHOICES: dict[str, tuple[object, ...]] = {s.key: s.choices for s in OPTION_SPECS}
 
 
 def read_options(state: TournamentState) -> dict[str, object]:

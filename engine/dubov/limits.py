@@ -33,7 +33,7 @@ def max_upfloats(state: TournamentState) -> int:
 
     ``state.options["max_upfloats"]`` overrides the number.
     """
-    if "max_upfloats" in state.options:
+    if state.options.get("max_upfloats") is not None:
         return int(state.options["max_upfloats"])
     return 3 if state.rounds_total < 10 else 4
 

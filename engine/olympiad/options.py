@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.options import OptionSpec
 from engine.state import ScoreKind
 
 # Rules replaced or reworded by the 2007 amendments (amendment 1 and 2).
@@ -107,8 +108,9 @@ def parse_options(options: dict | None) -> OlympiadOptions:
     except (TypeError, ValueError):
         raise ValueError("olympiad option 'unrated_rating' must be an integer") from None
     default_j = 5 if version == "1998" else 4
+    j_from = opts.get("section_j_from_round")
     try:
-        j_from = int(opts.get("section_j_from_round", default_j))
+        j_from = default_j if j_from is None else int(j_from)
     except (TypeError, ValueError):
         raise ValueError("olympiad option 'section_j_from_round' must be an integer") from None
     if j_from < 2:
@@ -132,3 +134,82 @@ def parse_options(options: dict | None) -> OlympiadOptions:
         host_team=host,
         max_search_steps=steps,
     )
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        key="version",
+        system="olympiad",
+        article="Olympiad 2007 amendments",
+        label="Rules text",
+        help="the 1998 text (game points) or the 1998 text with the 2007 amendments (match points)",
+        default="2007",
+        choices=("1998", "2007"),
+        choice_labels=("1998 text", "1998 text with the 2007 amendments"),
+        flag="--olympiad-version",
+        site=False,  # the tournament's own "Olympiad version" field
+    ),
+    OptionSpec(
+        key="section",
+        system="olympiad",
+        article="Olympiad 1998 rule 7",
+        label="Section",
+        help="the open (men's) or the women's section: 3 boards, bye 1.5 GP, strength by 3 ratings (1998 text)",
+        default="open",
+        choices=("open", "women"),
+        choice_labels=("open section", "women's section"),
+    ),
+    OptionSpec(
+        key="unrated_rating",
+        system="olympiad",
+        article="Olympiad 1998 rule 6",
+        label="Rating of an unrated player",
+        help="the rating counted for a player without a FIDE rating",
+        default=2000,
+        minimum=0,
+        site=False,  # the tournament's own "unrated rating" field
+    ),
+    OptionSpec(
+        key="section_j_from_round",
+        system="olympiad",
+        article="Olympiad 1998 rule 45, 2007 amendment 3",
+        label="First round paired by Section J",
+        help="the first round paired by Section J (Extended Buchholz); none: by the text "
+        "(5 for 1998, 4 for 2007)",
+        default=None,
+        minimum=2,
+        nullable=True,
+        flag="--section-j-from",
+    ),
+    OptionSpec(
+        key="imaginary_points",
+        system="olympiad",
+        article="Olympiad 2007 amended rule 25",
+        label="Imaginary points in rounds 1-2",
+        help="one imaginary match point and two game points for the top half in rounds 1-2 (2007 text)",
+        default=True,
+        choices=(False, True),
+        choice_labels=("no imaginary points", "imaginary points for the top half"),
+    ),
+    OptionSpec(
+        key="host_team",
+        system="olympiad",
+        article="Olympiad 1998 rule 2",
+        label="The organiser's extra team",
+        help="TPN of the organiser's extra team: paired and scored against, never ranked",
+        default=None,
+        minimum=1,
+        nullable=True,
+        site=False,  # a team's own "extra team" mark
+    ),
+    OptionSpec(
+        key="max_search_steps",
+        system="olympiad",
+        article="Olympiad 1998 rule 50",
+        label="Search budget",
+        help="candidate evaluations of the group-by-group search before rule 50 is applied to the rest",
+        default=200_000,
+        minimum=1000,
+        site=False,
+    ),
+)

@@ -1,0 +1,146 @@
+"""Every option of every pairing system, declared once.
+
+An option is either a reading of an article where the text is open (each one
+written up in docs/interpretations) or a setting the rules leave to the
+competition. Each system declares its options in its own package, as
+``OPTION_SPECS`` in ``engine/<system>/options.py``; this module gathers them
+for every place that shows or sets them:
+
+- the command line (one flag each, whose ``--help`` names the article),
+- the site (one tournament setting each, frozen once round 1 is published),
+- the explanation of every pairing ("options in force"),
+- the TRF file (``### engine-option KEY VALUE`` lines).
+
+Values are JSON values (``true``, ``"graded"``, ``4``); :meth:`OptionSpec.parse`
+also takes the words a command line gives (``yes``, ``false``, ``4``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+SYSTEM_NAMES = ("c0406", "olympiad", "dubov", "lim")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of one system.
+
+    ``choices`` lists the allowed values (booleans too: ``(False, True)``) with
+    ``choice_labels`` saying what each means, in the same order; an option
+    without choices is a whole number (``minimum`` and up), or None where
+    ``nullable`` (None: "as the rule says", e.g. Dubov 2.5's 3 or 4).
+    ``fide_tool`` is the value that gives the reading FIDE's own team-pairing
+    tool (Gacrux) takes, where it takes one (``UNSET`` otherwise).
+    ``site`` is False for options that are not a tournament setting (a
+    safety budget of a search, say).
+    """
+
+    key: str
+    system: str
+    article: str
+    label: str
+    help: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    minimum: int | None = None
+    nullable: bool = False
+    fide_tool: Any = UNSET
+    flag: str = ""
+    site: bool = True
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.key.replace("_", "-")
+
+    @property
+    def is_bool(self) -> bool:
+        return set(self.choices) == {False, True} and all(isinstance(c, bool) for c in self.choices)
+
+    def parse(self, value: Any) -> Any:
+        """``value`` checked (and, from a command line's text, converted); ValueError names the option."""
+        if isinstance(value, str) and self.is_bool:
+            word = value.strip().lower()
+            if word in _TRUE:
+                value = True
+            elif word in _FALSE:
+                value = False
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "null")):
+            if self.nullable:
+                return None
+            raise ValueError(f"{self.system} option {self.key!r} needs a value ({self._allowed()})")
+        if self.choices:
+            for choice in self.choices:
+                if value == choice and type(value) is type(choice):
+                    return choice
+                if isinstance(value, str) and not isinstance(choice, bool) and str(choice) == value:
+                    return choice
+            raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value!r}")
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{self.system} option {self.key!r} must be a whole number, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"{self.system} option {self.key!r} must be at least {self.minimum}, not {value}")
+        return value
+
+    def _allowed(self) -> str:
+        if self.choices:
+            return " or ".join(format_value(c) for c in self.choices)
+        low = f"at least {self.minimum}" if self.minimum is not None else "a whole number"
+        return f"{low}{' or none' if self.nullable else ''}"
+
+    def describe_value(self, value: Any) -> str:
+        """What ``value`` means, in words (the choice's label where there is one)."""
+        for choice, label in zip(self.choices, self.choice_labels, strict=False):
+            if choice == value and type(choice) is type(value):
+                return label
+        return format_value(value)
+
+
+def format_value(value: Any) -> str:
+    """A value as a command line or a TRF line writes it (``true``, ``graded``, ``4``, ``none``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def specs(system: str) -> tuple[OptionSpec, ...]:
+    """The options ``system`` declares (``engine/<system>/options.py``)."""
+    if system not in SYSTEM_NAMES:
+        raise ValueError(f"unknown pairing system {system!r}; known: {', '.join(SYSTEM_NAMES)}")
+    return tuple(import_module(f"engine.{system}.options").OPTION_SPECS)
+
+
+def all_specs() -> tuple[OptionSpec, ...]:
+    return tuple(s for system in SYSTEM_NAMES for s in specs(system))
+
+
+def spec(system: str, key: str) -> OptionSpec | None:
+    return next((s for s in specs(system) if s.key == key), None)
+
+
+def in_force(system: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Every option of ``system``: the given value (checked) or the default.
+
+    Keys of other systems or of the site are ignored; a bad value raises
+    ValueError naming the option and what it allows.
+    """
+    given = options or {}
+    return {s.key: s.parse(given[s.key]) if s.key in given else s.default for s in specs(system)}

@@ -95,7 +95,9 @@ class OptionSpec:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{self.system} option {self.key!r} must be a whole number, not {value!r}")
         if self.minimum is not None and value < self.minimum:
-            raise ValueError(f"{self.system} option {self.key!r} must be at least {self.minimum}, not {value}")
+            raise ValueError(
+                f"{self.system} option {self.key!r} must be at least {self.minimum}, not {value}"
+            )
         return value
 
     def _allowed(self) -> str:

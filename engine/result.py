@@ -17,6 +17,9 @@ class PairingImpossible(Exception):
     """
 
 
+WHY_TOPIC = "why"  # the per-participant plain-language steps (RoundPairing.explain_why)
+
+
 @dataclass(frozen=True)
 class Step:
     """One explained decision.
@@ -60,6 +63,49 @@ class RoundPairing:
 
     def explain(self, article: str, topic: str, message: str, **data: Any) -> None:
         self.explanation.append(Step(article, topic, message, data))
+
+    def explain_why(
+        self,
+        tpn: int,
+        *,
+        opponent: int | None,
+        opponent_reason: str,
+        opponent_article: str,
+        colour: str | None = None,
+        colour_reason: str = "",
+        colour_article: str = "",
+    ) -> None:
+        """The plain-language answer for one participant: why this opponent, why this colour.
+
+        One step per participant with the topic :data:`WHY_TOPIC`, written for a
+        captain, not an arbiter ("Both teams have 6 match points; ..."), each
+        reason citing its article. ``opponent`` is None for the
+        pairing-allocated bye; ``colour`` is ``"w"``, ``"b"`` or None (a bye).
+        The site shows these lines on the public pages (committee/public "why").
+        """
+        message = f"{opponent_reason} [{opponent_article}]"
+        if colour_reason:
+            message += f" {colour_reason} [{colour_article}]"
+        self.explanation.append(
+            Step(
+                opponent_article,
+                WHY_TOPIC,
+                message,
+                {
+                    "tpn": tpn,
+                    "opponent": opponent,
+                    "opponent_reason": opponent_reason,
+                    "opponent_article": opponent_article,
+                    "colour": colour,
+                    "colour_reason": colour_reason,
+                    "colour_article": colour_article,
+                },
+            )
+        )
+
+    def why(self) -> dict[int, Step]:
+        """The :meth:`explain_why` step of each participant that has one, by TPN."""
+        return {s.data["tpn"]: s for s in self.explanation if s.topic == WHY_TOPIC}
 
     def opponents(self) -> dict[int, int | None]:
         out: dict[int, int | None] = {}

@@ -28,6 +28,7 @@ from django.utils import timezone
 from committee import permissions
 from committee.models import DraftVersion, PairingRun
 from committee.pairing_codec import input_hash, pairing_to_dict, state_from_dict, state_to_dict, stored_report
+from committee.signals import pairing_run_failed
 from engine import api
 from engine.result import PairingImpossible
 from tournaments.models import Round, RoundState
@@ -201,6 +202,7 @@ def _fail(run: PairingRun, token: str, message: str) -> PairingRun | None:
     if rnd.state == S.PAIRING_REQUESTED and not rnd.draft_versions.exists():
         _transition(rnd, S.AWAITING_RESULTS)
     run.refresh_from_db()
+    pairing_run_failed.send(sender=PairingRun, run=run)
     return run
 
 

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import Round, RoundState, Tournament
+from ..signals import round_state_changed
 from ..states import allowed_targets, can_transition
 
 
@@ -51,6 +52,7 @@ def transition_round(round: Round, target: str, *, by=None, unfinished_as_draws:
     if target == RoundState.PAIRING_REQUESTED:
         _require_earlier_rounds_complete(round, unfinished_as_draws=unfinished_as_draws)
     now = timezone.now()
+    previous = round.state
     round.state = target
     round.state_changed_at = now
     if target == RoundState.PUBLISHED:
@@ -58,6 +60,7 @@ def transition_round(round: Round, target: str, *, by=None, unfinished_as_draws:
     if by is not None and getattr(by, "is_authenticated", False):
         round._history_user = by
     round.save()
+    round_state_changed.send(sender=Round, round=round, previous=previous, by=by)
     return round
 
 

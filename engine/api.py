@@ -2,16 +2,57 @@
 
 from __future__ import annotations
 
-from engine import systems
-from engine.result import CheckReport, RoundPairing
+from engine import options, systems
+from engine.result import OPTIONS_TOPIC, CheckReport, RoundPairing, Step
 from engine.state import TournamentState
 
 
 def pair(state: TournamentState) -> RoundPairing:
-    """Pair ``state.next_round`` with the state's system."""
+    """Pair ``state.next_round`` with the state's system.
+
+    The explanation starts with the options in force (:func:`options_step`).
+    """
     pairing = systems.get(state.system).pair(state)
     pairing.system = state.system
+    if not any(s.topic == OPTIONS_TOPIC for s in pairing.explanation):
+        pairing.explanation.insert(0, options_step(state))
     return pairing
+
+
+def options_step(state: TournamentState) -> Step:
+    """The first step of every explanation: every option of the system and its value.
+
+    Cites the options' articles; ``data["options"]`` lists each option
+    (``engine.options.OptionInForce.to_dict``: key, article, value, meaning,
+    default, ``differs``, ``fide_tool``), ``data["differ"]`` the keys whose
+    value is not the default.
+    """
+    rows = options.listing(state.system, state.options)
+    articles = list(dict.fromkeys(r.spec.article for r in rows))
+    differ = [r.spec.key for r in rows if r.differs]
+    if rows:
+        listed = "; ".join(
+            f"{r.spec.key} = {options.format_value(r.value)}"
+            + (f" (default {options.format_value(r.spec.default)})" if r.differs else "")
+            for r in rows
+        )
+        message = f"Options in force: {listed}."
+        message += (
+            f" Not the default: {', '.join(differ)}." if differ else " Every option has its default value."
+        )
+    else:
+        message = "The system has no options."
+    return Step(
+        "; ".join(articles) or systems.LABELS.get(state.system, state.system),
+        OPTIONS_TOPIC,
+        message,
+        {
+            "system": state.system,
+            "team": state.team,
+            "options": [r.to_dict() for r in rows],
+            "differ": differ,
+        },
+    )
 
 
 def check(

@@ -4,7 +4,11 @@ For each round ``r`` the engine pairs the state as it was before that round
 (:meth:`TournamentState.before_round`: histories cut to rounds ``1..r-1``,
 whoever had no opponent and no pairing-allocated bye in ``r`` unavailable)
 and the result is compared, pair by pair, with the pairing the round actually
-had (:func:`engine.api.describe_differences`).
+had (:func:`engine.api.describe_differences`). Where they differ, the
+system's own check of the actual pairing (:func:`engine.api.check`, the
+system's ``violations``) says why: the absolute criterion it breaks ("C1: 4
+and 2 have already met"), else the first criterion on which the engine's
+pairing is better, or the order that prefers the engine's (C.04.6 3.5/3.6).
 
 Used by the command line (``python -m engine ... -c``, docs/engine-cli.md)
 and reusable by the web application: :func:`check_history` takes a state
@@ -15,25 +19,55 @@ with its history and, optionally, the actual pairings with their colours
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine import api
-from engine.result import Pair, PairingImpossible, RoundPairing
+from engine.result import Pair, PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, Outcome, TournamentState
+
+NO_REASON = "no criterion separates them"
 
 
 @dataclass(frozen=True)
 class RoundCheck:
-    """One round of the checker's report."""
+    """One round of the checker's report.
+
+    ``violations`` is what the system's own check finds in the actual pairing
+    (``system.violations(state, actual)``), for a round that differs;
+    :attr:`reasons` says from it why the engine's pairing is preferred.
+    """
 
     round: int
     actual: RoundPairing  # the pairing the round had
     engine_pairing: RoundPairing | None  # None when the engine found no pairing
     differences: list[str]  # empty: the engine pairs the round the same way
+    violations: list[Violation] = field(default_factory=list)
+    check_error: str = ""  # the system's check could not run (its message)
 
     @property
     def same(self) -> bool:
         return not self.differences
+
+    @property
+    def reasons(self) -> list[str]:
+        """Why the round differs: every absolute criterion the actual pairing breaks, else the
+        first other criterion the system reports (the one on which the engine's pairing is
+        better, or the order that prefers it), else :data:`NO_REASON`."""
+        if self.same or self.engine_pairing is None:
+            return []
+        if self.check_error:
+            return [f"the system's check could not run: {self.check_error}"]
+        absolute = [v for v in self.violations if v.absolute]
+        if absolute:
+            return [f"{violation_text(v)} (absolute criterion)" for v in absolute]
+        if self.violations:
+            return [violation_text(self.violations[0])]
+        return [NO_REASON]
+
+
+def violation_text(v: Violation) -> str:
+    """``criterion: message``, once (messages that already start with their criterion are kept)."""
+    return v.message if v.message.startswith(v.criterion) else f"{v.criterion}: {v.message}"
 
 
 def pairings_from_history(state: TournamentState) -> dict[int, RoundPairing]:
@@ -98,14 +132,23 @@ def check_history(
         if not 1 <= rnd <= state.rounds_played:
             raise ValueError(f"round {rnd} has not been played (1..{state.rounds_played})")
         had = played.get(rnd) or RoundPairing(round=rnd, pairs=[])
+        state_r = before(rnd)
         try:
-            engine_pairing = api.pair(before(rnd))
+            engine_pairing = api.pair(state_r)
         except PairingImpossible as exc:
             out.append(RoundCheck(rnd, had, None, [f"the engine finds no pairing: {exc}"]))
             continue
         if from_history:
             had = _colourless_as_engine(state, rnd, had, engine_pairing)
-        out.append(RoundCheck(rnd, had, engine_pairing, api.describe_differences(engine_pairing, had)))
+        differences = api.describe_differences(engine_pairing, had)
+        violations: list[Violation] = []
+        error = ""
+        if differences:
+            try:
+                violations = api.check(state_r, had, engine_pairing).violations
+            except Exception as exc:  # a system's check that fails must not hide the differences
+                error = f"{type(exc).__name__}: {exc}"
+        out.append(RoundCheck(rnd, had, engine_pairing, differences, violations, error))
     return out
 
 
@@ -115,11 +158,12 @@ def check_document(doc, rounds: Iterable[int] | None = None) -> list[RoundCheck]
 
 
 def report_text(checks: list[RoundCheck]) -> str:
-    """The command line's report: one line per round, its differences indented, then a summary."""
+    """The command line's report: one line per round, its differences and why indented, then a summary."""
     lines = []
     for c in checks:
         lines.append(f"round {c.round}: {'same' if c.same else 'differs'}")
         lines += [f"  {d}" for d in c.differences]
+        lines += [f"  why: {r}" for r in c.reasons]
     differing = sum(1 for c in checks if not c.same)
     lines.append(f"{len(checks)} rounds checked, {differing} differ")
     return "\n".join(lines) + "\n"

@@ -4,6 +4,10 @@
     python -m engine --team input.trf -c               re-pair every round, report differences
     python -m engine --team -g [config] -o out.trf -s SEED   generate a random tournament
 
+Every option of every system is a flag too (``engine/cli_options.py``,
+generated from the systems' ``OPTION_SPECS``); ``-c`` says why each
+differing round differs (``engine.checker``).
+
 Exit codes: 0 success; 1 no valid pairing (or, with -c, a round differs);
 2 unexpected error; 3 invalid input; 4 over a size limit; 5 file access.
 Nothing is written on failure: outputs go to temporary files renamed at the end.
@@ -26,7 +30,7 @@ from engine.trf.errors import MAX_INPUT_BYTES, SizeLimitExceeded, TrfError
 
 SUCCESS, NO_PAIRING, UNEXPECTED, INVALID_INPUT, SIZE_LIMIT, FILE_ACCESS = 0, 1, 2, 3, 4, 5
 
-SYSTEM_FLAGS = {"team": "c0406", "olympiad": "olympiad", "dubov": "dubov", "lim": "lim"}
+SYSTEM_FLAGS = cli_options.SYSTEM_FLAGS
 
 
 class UsageError(Exception):
@@ -87,7 +91,7 @@ def _overrides(args: argparse.Namespace) -> trf.Overrides:
         colour_preferences=prefs,
         primary=ScoreKind(args.primary) if args.primary else None,
         secondary_for_colours=False if args.no_secondary_colours else None,
-        options=cli_options.options_from_args(args),
+        options=cli_options.options_from_args(args, _system(args)),
         boards=args.boards,
     )
 
@@ -198,7 +202,7 @@ def _generate(args: argparse.Namespace, stdout: TextIO) -> int:
     config = (
         generator.parse_config(_read_text(args.generate)) if args.generate else generator.GeneratorConfig()
     )
-    options = cli_options.options_from_args(args)
+    options = cli_options.options_from_args(args, system)
     if "version" in options:
         config = replace(config, version=options.pop("version"))
     if args.boards is not None:

@@ -73,38 +73,64 @@ class OptionSpec:
 
     def parse(self, value: Any) -> Any:
         """``value`` checked (and, from a command line's text, converted); ValueError names the option."""
+        if isinstance(value, str):
+            value = value.strip()
         if isinstance(value, str) and self.is_bool:
-            word = value.strip().lower()
+            word = value.lower()
             if word in _TRUE:
                 value = True
             elif word in _FALSE:
                 value = False
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "null")):
-            if self.nullable:
-                return None
-            raise ValueError(f"{self.system} option {self.key!r} needs a value ({self._allowed()})")
         if self.choices:
             for choice in self.choices:
                 if value == choice and type(value) is type(choice):
                     return choice
-                if isinstance(value, str) and not isinstance(choice, bool) and str(choice) == value:
-                    return choice
+                if isinstance(choice, str) and not isinstance(value, bool) and str(value) == choice:
+                    return choice  # "1998" given as the JSON number 1998
+            if self.nullable and _is_none(value):
+                return None
             raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value!r}")
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if _is_none(value):
+            if self.nullable:
+                return None
+            raise ValueError(f"{self.system} option {self.key!r} needs a value ({self._allowed()})")
+        if isinstance(value, str) and value.lstrip("-").isdigit():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{self.system} option {self.key!r} must be a whole number, not {value!r}")
+            raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value!r}")
         if self.minimum is not None and value < self.minimum:
-            raise ValueError(
-                f"{self.system} option {self.key!r} must be at least {self.minimum}, not {value}"
-            )
+            raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value}")
         return value
 
     def _allowed(self) -> str:
         if self.choices:
             return " or ".join(format_value(c) for c in self.choices)
-        low = f"at least {self.minimum}" if self.minimum is not None else "a whole number"
+        low = "a whole number" + (f" from {self.minimum} up" if self.minimum is not None else "")
         return f"{low}{' or none' if self.nullable else ''}"
+
+    def allowed(self) -> str:
+        """What the option allows, in words ("graded or pass_fail", "a whole number from 2 up or none")."""
+        return self._allowed()
+
+    def describe(self) -> str:
+        """The option in one paragraph: its article, what it decides, its values, its default
+        and, where FIDE's tool takes a reading, the value that gives it (the ``--help`` text)."""
+        text = f"{self.article}: {self.help}."
+        if self.choice_labels:
+            text += (
+                " "
+                + "; ".join(
+                    f"{format_value(c)} = {label.removeprefix(format_value(c) + ': ')}"
+                    for c, label in zip(self.choices, self.choice_labels, strict=False)
+                )
+                + "."
+            )
+        else:
+            text += f" Allowed: {self._allowed()}."
+        text += f" Default: {format_value(self.default)}."
+        if self.fide_tool is not UNSET:
+            text += f" FIDE's tool (Gacrux) reads it as {format_value(self.fide_tool)}."
+        return text
 
     def describe_value(self, value: Any) -> str:
         """What ``value`` means, in words (the choice's label where there is one)."""
@@ -112,6 +138,10 @@ class OptionSpec:
             if choice == value and type(choice) is type(value):
                 return label
         return format_value(value)
+
+
+def _is_none(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.lower() in ("", "none", "null"))
 
 
 def format_value(value: Any) -> str:
@@ -146,3 +176,59 @@ def in_force(system: str, options: dict[str, Any] | None) -> dict[str, Any]:
     """
     given = options or {}
     return {s.key: s.parse(given[s.key]) if s.key in given else s.default for s in specs(system)}
+
+
+@dataclass(frozen=True)
+class OptionInForce:
+    """One option's value for one pairing, as the explanation's "options in force" lists it."""
+
+    spec: OptionSpec
+    value: Any
+    given: bool  # set by the tournament (or the command line), not left at the default
+
+    @property
+    def differs(self) -> bool:
+        """The value is not the default (a given value equal to the default does not differ)."""
+        return not (self.value == self.spec.default and type(self.value) is type(self.spec.default))
+
+    @property
+    def fide_tool_reading(self) -> bool | None:
+        """Whether the value gives FIDE's tool's reading (None: the tool takes none)."""
+        if self.spec.fide_tool is UNSET:
+            return None
+        return self.value == self.spec.fide_tool and type(self.value) is type(self.spec.fide_tool)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; ``fide_tool`` only where FIDE's tool takes a reading."""
+        out = {
+            "key": self.spec.key,
+            "article": self.spec.article,
+            "label": self.spec.label,
+            "value": self.value,
+            "meaning": self.spec.describe_value(self.value),
+            "default": self.spec.default,
+            "differs": self.differs,
+        }
+        if self.spec.fide_tool is not UNSET:
+            out["fide_tool"] = self.spec.fide_tool
+        return out
+
+
+def listing(system: str, options: dict[str, Any] | None) -> list[OptionInForce]:
+    """Every option of ``system`` with its value, for showing (never raises on a bad value).
+
+    Like :func:`in_force`, but a value the spec refuses is shown as given:
+    the system's own reading of it decides, and the listing only reports.
+    """
+    given = options or {}
+    out = []
+    for s in specs(system):
+        if s.key in given:
+            try:
+                value = s.parse(given[s.key])
+            except ValueError:
+                value = given[s.key]
+            out.append(OptionInForce(s, value, True))
+        else:
+            out.append(OptionInForce(s, s.default, False))
+    return out

@@ -18,6 +18,7 @@ class PairingImpossible(Exception):
 
 
 WHY_TOPIC = "why"  # the per-participant plain-language steps (RoundPairing.explain_why)
+OPTIONS_TOPIC = "options"  # the options in force, the first step (engine.api.options_step)
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,57 @@ class RoundPairing:
         }
 
     def explanation_text(self) -> str:
-        return "\n".join(f"[{s.article}] {s.message}" for s in self.explanation)
+        """The explanation as text: the options in force, one line per step, then the "why" lines.
+
+        Each step is ``[article] message``; the options step is printed as a
+        list (``*`` marks a value that is not the default), and the
+        per-participant "why" steps (:meth:`explain_why`) come last, in a
+        section of their own.
+        """
+        lines: list[str] = []
+        unit = None
+        for s in self.explanation:
+            if s.topic == OPTIONS_TOPIC and "options" in s.data:
+                lines += _options_lines(s)
+                unit = s.data.get("team")
+        lines += [
+            f"[{s.article}] {s.message}"
+            for s in self.explanation
+            if s.topic != WHY_TOPIC and not (s.topic == OPTIONS_TOPIC and "options" in s.data)
+        ]
+        why = [s for s in self.explanation if s.topic == WHY_TOPIC]
+        if why:
+            title = {True: "team by team", False: "player by player"}.get(unit, "one by one")
+            lines += ["", f"Why, {title}:"]
+            lines += [f"  {s.data.get('tpn', '?')}: {s.message}" for s in why]
+        return "\n".join(lines)
+
+
+def _options_lines(step: Step) -> list[str]:
+    """The options step as a list: ``[article] key = value (meaning)``, ``*`` where not the default."""
+    rows = step.data["options"]
+    if not rows:
+        return [f"[{step.article}] {step.message}"]
+    lines = ["Options in force (* = not the default):"]
+    for row in rows:
+        value = _value_text(row["value"])
+        notes = [row["meaning"]] if row.get("meaning") and row["meaning"] != value else []
+        if row.get("differs"):
+            notes.append(f"default {_value_text(row['default'])}")
+        if "fide_tool" in row and _value_text(row["fide_tool"]) != value:
+            notes.append(f"FIDE's tool reads {_value_text(row['fide_tool'])}")
+        mark = " *" if row.get("differs") else ""
+        detail = f" ({'; '.join(notes)})" if notes else ""
+        lines.append(f"  [{row['article']}] {row['key']} = {value}{mark}{detail}")
+    return lines
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 @dataclass(frozen=True)

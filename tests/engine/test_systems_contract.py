@@ -4,14 +4,19 @@ On the same small team event and small individual event, each of the four
 systems returns a legal pairing of the next round (every available participant
 exactly once, no rematch, at most one pairing-allocated bye), explains every
 decision with an article of its own text, and its own pairing passes its own
-checker: no absolute violation, no difference from the engine.
+checker: no absolute violation, no difference from the engine. Every
+explanation starts with the options in force (every option of the system,
+its value, whether it is the default).
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 
-from engine import api
+from engine import api, options, snapshot
 from engine.state import Colour, Outcome, Participant, RoundRecord, ScoreKind, Scoring, TournamentState
 
 SYSTEMS = ["c0406", "olympiad", "dubov", "lim"]
@@ -80,3 +85,57 @@ def test_every_system_pairs_legally_cites_its_own_articles_and_passes_its_own_ch
     report = api.check(state, pairing)
     assert not report.has_absolute_violation, report.violations
     assert report.differences == []
+
+
+# -- the options in force head every explanation (engine.api.options_step) -----------------------
+
+
+def _other_value(spec):
+    if spec.choices:
+        return next(c for c in spec.choices if not (c == spec.default and type(c) is type(spec.default)))
+    return (spec.default if isinstance(spec.default, int) else (spec.minimum or 0)) + 1
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_explanation_starts_with_every_option_of_the_system_at_its_default(system):
+    pairing = api.pair(_state(system, team=system in ("c0406", "olympiad")))
+    first = pairing.explanation[0]
+    specs = options.specs(system)
+    assert first.topic == "options"
+    assert [row["key"] for row in first.data["options"]] == [s.key for s in specs]
+    assert [row["value"] for row in first.data["options"]] == [s.default for s in specs]
+    assert first.data["differ"] == [] and not any(row["differs"] for row in first.data["options"])
+    assert all(s.article in first.article for s in specs)  # cites every option's article
+    assert all(f"{s.key} = " in first.message for s in specs)
+    text = pairing.explanation_text()
+    assert text.startswith("Options in force (* = not the default):\n")
+    assert all(f"[{s.article}] {s.key} = " in text for s in specs)
+
+
+@pytest.mark.parametrize("spec", [pytest.param(s, id=f"{s.system}-{s.key}") for s in options.all_specs()])
+def test_an_option_not_at_its_default_is_marked_in_the_options_in_force(spec):
+    value = 7 if spec.key == "host_team" else _other_value(spec)  # host_team: a participant
+    state = _state(spec.system, team=spec.system in ("c0406", "olympiad"))
+    step = api.options_step(replace(state, options={spec.key: value}))
+    row = next(r for r in step.data["options"] if r["key"] == spec.key)
+    assert (row["value"], row["differs"], row["default"]) == (value, True, spec.default)
+    assert step.data["differ"] == [spec.key]
+    assert f"{spec.key} = {options.format_value(value)} (default {options.format_value(spec.default)})" in (
+        step.message
+    )
+    assert ("fide_tool" in row) == (spec.fide_tool is not options.UNSET)
+
+
+def test_the_options_in_force_travel_in_the_json_explanation():
+    pairing = api.pair(_state("c0406", team=True))
+    data = snapshot.pairing_to_dict(pairing)
+    assert data["explanation"][0]["topic"] == "options"
+    again = snapshot.pairing_from_dict(json.loads(json.dumps(data)))
+    assert again.explanation_text() == pairing.explanation_text()
+
+
+def test_a_value_the_spec_does_not_know_is_shown_as_given_not_raised():
+    # the system's own reader decides (the Olympiad reads "men" as the open section)
+    step = api.options_step(replace(_state("olympiad", team=True), options={"section": "men"}))
+    row = next(r for r in step.data["options"] if r["key"] == "section")
+    assert row["value"] == "men" and row["differs"]

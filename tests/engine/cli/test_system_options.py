@@ -66,7 +66,8 @@ def test_olympiad_no_imaginary_points_drops_amended_rule_25_in_round_2(tmp_path)
     pairs, why = explanation(tmp_path, "--olympiad", path)
     plain_pairs, plain_why = explanation(tmp_path, "--olympiad", path, "--no-imaginary-points")
     assert "imaginary match point" in why and "Olympiad 2007 amended rule 25" in why
-    assert "imaginary" not in plain_why
+    assert "imaginary match point" not in plain_why
+    assert "imaginary_points = false *" in plain_why  # the options in force say it
     assert pairs != plain_pairs
 
 

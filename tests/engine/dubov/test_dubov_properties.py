@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import api
-from engine.dubov import pair, violations
+from engine.dubov import violations
 from engine.result import PairingImpossible
 from engine.state import Colour, Outcome, Participant, RoundRecord, ScoreKind, Scoring, TournamentState
 
@@ -77,7 +77,7 @@ def test_every_dubov_pairing_of_a_random_event_is_legal_and_deterministic(seed, 
         except PairingImpossible:
             assert not legal_pairing_exists(state)
             return
-        again = pair(state)
+        again = api.pair(state)
         assert again.to_dict() == pairing.to_dict()
         absolute = [v for v in violations(state, pairing) if v.absolute]
         assert absolute == []

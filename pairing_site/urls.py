@@ -29,8 +29,10 @@ urlpatterns = [
     path("api/", include("tournaments.api_urls")),
     path("api/", include("committee.api_urls")),
     path("api/", include("operations.api_urls")),
+    path("api/", include("notifications.api_urls")),
     path("committee/", include("committee.urls")),
     path("ops/", include("operations.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("committee.public_urls")),
     path("", include("tournaments.urls")),
 ]

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "tournaments",
     "committee",
     "operations",
+    "notifications",
+    "template_partials",
 ]
 
 MIDDLEWARE = [
@@ -172,7 +174,33 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE: dict = {
     # Lineup windows close themselves at their deadline (operations.tasks).
     "close-due-lineups": {"task": "operations.close_due_lineups", "schedule": 60.0},
+    # Lineup reminders one hour before a window closes; notices to send again (notifications.tasks).
+    "notices-sweep": {"task": "notifications.sweep", "schedule": 60.0},
 }
+
+# -- E-mail (notices to captains and the committee) ------------------------------
+# EMAIL_URL (django-environ: smtp://user:pass@host:25, smtp+tls://...:587, smtp+ssl://...:465,
+# consolemail://) or the usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS, EMAIL_USE_SSL. Neither: messages are printed on the console (quick start).
+if env.str("EMAIL_URL", default=""):
+    vars().update(env.email_url("EMAIL_URL"))
+else:
+    EMAIL_HOST = env.str("EMAIL_HOST", default="")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+    EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+    EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+    EMAIL_BACKEND = env.str(
+        "EMAIL_BACKEND",
+        default="django.core.mail.backends.smtp.EmailBackend"
+        if EMAIL_HOST
+        else "django.core.mail.backends.console.EmailBackend",
+    )
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Pairing site <pairings@localhost>")
+# The site's address as e-mails link to it.
+SITE_URL = env.str("DJANGO_SITE_URL", default="http://127.0.0.1:8000")
 
 CACHES = {
     "default": (

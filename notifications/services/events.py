@@ -1,0 +1,206 @@
+"""What each event tells whom (issue 12, section 2), and its key.
+
+Each function builds the event's messages and hands them to the outbox, which
+records one notice per (event key, recipient) and sends it once:
+
+- ``pairings_published(publication)``: every captain of the round, with his
+  team's match; a correction (publication 2, 3 ...) says what changed and why
+  (rule 57). Key ``pairings:<publication id>``.
+- ``lineup_window_opened(round)``: every captain of a paired team, with the
+  deadline (rule 61). Key ``lineups-open:<round id>:<opening>``; skipped when
+  the window is not open any more by the time the task runs.
+- ``lineup_reminders(now)``: one hour before a window closes, the captains
+  whose team has no lineup in. Key ``lineups-reminder:<round id>:<deadline>:<team id>``,
+  so a moved deadline reminds again.
+- ``run_failed(run)``: the committee's members and chair, with the reason.
+  Key ``run-failed:<run id>:<attempt>``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from urllib.parse import urljoin
+
+from django.conf import settings
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from notifications import selectors
+from notifications.models import Kind
+from notifications.services import outbox
+from notifications.services.outbox import Message
+from operations.services.lineups import OPEN_STATES, lineup_deadline, window_is_open
+from tournaments.models import Match, Round
+
+REMINDER_BEFORE = dt.timedelta(hours=1)
+
+
+def site_url(path: str) -> str:
+    return urljoin(getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/") + "/", path.lstrip("/"))
+
+
+def _render(kind: str, context: dict) -> tuple[str, str]:
+    context = {**context, "preferences_url": site_url(reverse("notice-preferences"))}
+    subject = render_to_string(f"notifications/email/{kind}_subject.txt", context)
+    body = render_to_string(f"notifications/email/{kind}.txt", context)
+    return " ".join(subject.split()), body.strip() + "\n"
+
+
+def _deliver(event_key: str, kind: str, messages: list[Message]) -> int:
+    ids = outbox.record(event_key, kind, messages)
+    return outbox.send(ids) if ids else 0
+
+
+def _match_line(match: Match, team_id: int) -> dict:
+    """The team's match as a captain reads it."""
+    if match.is_bye:
+        return {"table": match.table, "bye": True, "colour": "", "opponent": ""}
+    own_white = match.white_team_id == team_id
+    opponent = match.black_team if own_white else match.white_team
+    return {
+        "table": match.table,
+        "bye": False,
+        "colour": "White" if own_white else "Black",
+        "opponent": opponent.name,
+    }
+
+
+def _matches_by_team(round: Round) -> dict[int, Match]:
+    out = {}
+    for m in round.matches.select_related("white_team", "black_team"):
+        out[m.white_team_id] = m
+        if m.black_team_id:
+            out[m.black_team_id] = m
+    return out
+
+
+def _pairs(pairing: dict, names: dict) -> dict[frozenset, str]:
+    """{frozenset of TPNs: 'A – B'} of a stored pairing (the bye as 'A – bye')."""
+
+    def name(tpn) -> str:
+        return (names.get(str(tpn)) or {}).get("name") or f"TPN {tpn}"
+
+    out = {
+        frozenset((p["white"], p["black"])): f"{name(p['white'])} – {name(p['black'])}"
+        for p in pairing.get("pairs", [])
+    }
+    if pairing.get("bye") is not None:
+        out[frozenset((pairing["bye"], None))] = f"{name(pairing['bye'])}: pairing-allocated bye"
+    return out
+
+
+def correction_changes(previous, publication) -> list[str]:
+    """The pairings a correction removed and added, by team name (colours included)."""
+    before = _pairs(previous.pairing, previous.teams)
+    after = _pairs(publication.pairing, publication.teams)
+    removed = [f"withdrawn: {before[k]}" for k in before if k not in after or before[k] != after[k]]
+    added = [f"now: {after[k]}" for k in after if k not in before or before[k] != after[k]]
+    return removed + added
+
+
+def pairings_published(publication) -> int:
+    """Tell every captain of the round that its pairing is published (or corrected)."""
+    rnd = publication.round
+    t = rnd.tournament
+    previous = rnd.publications.filter(number__lt=publication.number).order_by("-number").first()
+    changes = correction_changes(previous, publication) if previous else []
+    by_team = _matches_by_team(rnd)
+    url = site_url(reverse("public-round-pairings", args=[t.slug, rnd.number]))
+    messages = []
+    for c in selectors.captains_of_round(rnd):
+        match = by_team.get(c.team.pk)
+        subject, body = _render(
+            Kind.PAIRINGS,
+            {
+                "tournament": t,
+                "round": rnd,
+                "team": c.team,
+                "user": c.user,
+                "publication": publication,
+                "corrected": previous is not None,
+                "changes": changes,
+                "match": _match_line(match, c.team.pk) if match else None,
+                "url": url,
+            },
+        )
+        messages.append(Message(c.user, subject, body, t.pk))
+    return _deliver(f"pairings:{publication.pk}", Kind.PAIRINGS, messages)
+
+
+def lineup_window_opened(round: Round, opening: str) -> int:
+    """Tell the captains that the lineup window of ``round`` is open (if it still is)."""
+    t = round.tournament
+    if not t.is_team_event or not window_is_open(round):
+        return 0
+    deadline = lineup_deadline(round)
+    by_team = _matches_by_team(round)
+    messages = []
+    for c in selectors.captains_of_round(round):
+        match = by_team.get(c.team.pk)
+        if match is None or match.is_bye:
+            continue
+        subject, body = _render(
+            Kind.LINEUP_WINDOW,
+            {
+                "tournament": t,
+                "round": round,
+                "team": c.team,
+                "user": c.user,
+                "deadline": timezone.localtime(deadline) if deadline else None,
+                "match": _match_line(match, c.team.pk),
+                "url": site_url(reverse("ops-lineup", args=[t.slug, round.number]) + f"?team={c.team.tpn}"),
+            },
+        )
+        messages.append(Message(c.user, subject, body, t.pk))
+    return _deliver(f"lineups-open:{round.pk}:{opening}", Kind.LINEUP_WINDOW, messages)
+
+
+def lineup_reminders(now: dt.datetime | None = None) -> int:
+    """One hour before a window closes, remind the captains whose team has no lineup in."""
+    now = now or timezone.now()
+    sent = 0
+    rounds = (
+        Round.objects.filter(state__in=OPEN_STATES, tournament__is_team_event=True)
+        .filter(Q(lineups_close_at__isnull=False) | Q(tournament__lineup_close_time__isnull=False))
+        .select_related("tournament")
+    )
+    for rnd in rounds:
+        deadline = lineup_deadline(rnd)
+        if deadline is None or not (deadline - REMINDER_BEFORE <= now < deadline):
+            continue
+        if not window_is_open(rnd, now):
+            continue
+        for c in selectors.captains_without_lineup(rnd):
+            subject, body = _render(
+                Kind.LINEUP_REMINDER,
+                {
+                    "tournament": rnd.tournament,
+                    "round": rnd,
+                    "team": c.team,
+                    "user": c.user,
+                    "deadline": timezone.localtime(deadline),
+                    "minutes": max(1, int((deadline - now).total_seconds() // 60)),
+                    "url": site_url(
+                        reverse("ops-lineup", args=[rnd.tournament.slug, rnd.number]) + f"?team={c.team.tpn}"
+                    ),
+                },
+            )
+            key = f"lineups-reminder:{rnd.pk}:{deadline.isoformat()}:{c.team.pk}"
+            sent += _deliver(key, Kind.LINEUP_REMINDER, [Message(c.user, subject, body, rnd.tournament_id)])
+    return sent
+
+
+def run_failed(run) -> int:
+    """Tell the committee that a pairing run failed, and why."""
+    rnd = run.round
+    t = rnd.tournament
+    url = site_url(reverse("committee-round", args=[t.slug, rnd.number]))
+    messages = []
+    for user in selectors.committee_of(t):
+        subject, body = _render(
+            Kind.RUN_FAILED, {"tournament": t, "round": rnd, "run": run, "user": user, "url": url}
+        )
+        messages.append(Message(user, subject, body, t.pk))
+    return _deliver(f"run-failed:{run.pk}:{run.attempts}", Kind.RUN_FAILED, messages)

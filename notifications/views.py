@@ -1,0 +1,72 @@
+"""The user's notice switches: a small page (``/notifications/``) and its API (``/api/notifications/preferences/``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions as drf_permissions
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from notifications import selectors
+from notifications.forms import PreferencesForm
+from notifications.services.preferences import SWITCHES, update_preferences
+
+
+@login_required
+def preferences_page(request):
+    current = selectors.preferences_of(request.user)
+    form = PreferencesForm(request.POST or None, instance=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_preferences(request.user, **{k: form.cleaned_data[k] for k in SWITCHES})
+        except ValidationError as err:
+            messages.error(request, " ".join(err.messages))
+        else:
+            messages.success(request, "Your notice settings are saved.")
+            return redirect("notice-preferences")
+    return render(
+        request,
+        "notifications/preferences.html",
+        {"form": form, "notices": selectors.notices_of(request.user), "email": request.user.email},
+    )
+
+
+class PreferencesSerializer(serializers.Serializer):
+    lineup_window = serializers.BooleanField(required=False)
+    lineup_reminder = serializers.BooleanField(required=False)
+    pairings = serializers.BooleanField(required=False)
+    run_failures = serializers.BooleanField(required=False)
+    email = serializers.EmailField(source="user.email", read_only=True)
+
+
+class PreferencesApi(APIView):
+    """GET: the user's notice switches; PUT/PATCH: change some of them (``{"pairings": false}``)."""
+
+    permission_classes = [drf_permissions.IsAuthenticated]
+
+    @extend_schema(responses=PreferencesSerializer)
+    def get(self, request):
+        return Response(PreferencesSerializer(selectors.preferences_of(request.user)).data)
+
+    @extend_schema(request=PreferencesSerializer, responses=PreferencesSerializer)
+    def patch(self, request):
+        ser = PreferencesSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        unknown = sorted(set(request.data) - set(SWITCHES))
+        if unknown:
+            return Response(
+                {"detail": f"Unknown notice {', '.join(unknown)}; the notices are {', '.join(SWITCHES)}."},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        try:
+            pref = update_preferences(request.user, **ser.validated_data)
+        except ValidationError as err:
+            return Response({"detail": " ".join(err.messages)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(PreferencesSerializer(pref).data)
+
+    put = patch

@@ -196,3 +196,13 @@ def test_the_flags_table_of_the_documentation_is_the_one_the_specs_give():
         "docs/engine-cli.md's option flags differ from the specs: "
         "run `.venv/bin/python -m engine.cli_options --update-docs`"
     )
+
+
+def test_a_bad_value_in_an_engine_option_line_is_refused_with_exit_3_naming_the_option(tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text(
+        INITIAL_COLOUR.read_text().replace("192 ", '### engine-option initial_colour_by "seat"\n192 ', 1)
+    )
+    code, out, err = run(bad, "-c")
+    assert (code, out) == (3, "")
+    assert "'initial_colour_by'" in err and "tpn or rank" in err

@@ -25,7 +25,9 @@ def options_step(state: TournamentState) -> Step:
     Cites the options' articles; ``data["options"]`` lists each option
     (``engine.options.OptionInForce.to_dict``: key, article, value, meaning,
     default, ``differs``, ``fide_tool``), ``data["differ"]`` the keys whose
-    value is not the default.
+    value is not the default, ``data["unread"]`` the keys of ``state.options``
+    the system declares no option for (another system's, or a setting such as
+    C.04.6's ``acceleration`` that no spec declares), so they show too.
     """
     rows = options.listing(state.system, state.options)
     articles = list(dict.fromkeys(r.spec.article for r in rows))
@@ -42,6 +44,11 @@ def options_step(state: TournamentState) -> Step:
         )
     else:
         message = "The system has no options."
+    declared = {r.spec.key for r in rows}
+    unread = {k: v for k, v in sorted((state.options or {}).items()) if k not in declared}
+    if unread:
+        listed = ", ".join(f"{k} = {options.format_value(v)}" for k, v in unread.items())
+        message += f" Given but not an option of this system (not read): {listed}."
     return Step(
         "; ".join(articles) or systems.LABELS.get(state.system, state.system),
         OPTIONS_TOPIC,
@@ -51,6 +58,7 @@ def options_step(state: TournamentState) -> Step:
             "team": state.team,
             "options": [r.to_dict() for r in rows],
             "differ": differ,
+            "unread": unread,
         },
     )
 

@@ -175,6 +175,10 @@ def _options_lines(step: Step) -> list[str]:
         mark = " *" if row.get("differs") else ""
         detail = f" ({'; '.join(notes)})" if notes else ""
         lines.append(f"  [{row['article']}] {row['key']} = {value}{mark}{detail}")
+    unread = step.data.get("unread") or {}
+    if unread:
+        listed = ", ".join(f"{key} = {_value_text(value)}" for key, value in unread.items())
+        lines.append(f"  Given but not an option of this system (not read): {listed}")
     return lines
 
 

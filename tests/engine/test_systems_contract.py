@@ -139,3 +139,14 @@ def test_a_value_the_spec_does_not_know_is_shown_as_given_not_raised():
     step = api.options_step(replace(_state("olympiad", team=True), options={"section": "men"}))
     row = next(r for r in step.data["options"] if r["key"] == "section")
     assert row["value"] == "men" and row["differs"]
+
+
+def test_a_setting_no_option_of_the_system_reads_is_shown_as_not_read():
+    # C.04.6 declares no option "acceleration" (the 192 code's _BAKU): the committee must see it is not applied
+    step = api.options_step(replace(_state("c0406", team=True), options={"acceleration": "baku"}))
+    assert step.data["unread"] == {"acceleration": "baku"}
+    assert "not an option of this system (not read): acceleration = baku" in step.message
+    pairing = api.pair(replace(_state("c0406", team=True), options={"acceleration": "baku"}))
+    assert "  Given but not an option of this system (not read): acceleration = baku" in (
+        pairing.explanation_text().splitlines()
+    )

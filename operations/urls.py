@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import views
+from .views import pgn as pgn_views
 
 r = "t/<slug:slug>/r/<int:number>/"
 
@@ -28,6 +29,8 @@ urlpatterns = [
     path(r + "results/", views.results_page, name="ops-results"),
     path(r + "results/complete/", views.complete_round_view, name="ops-complete-round"),
     path(r + "results/reopen/", views.reopen_round_view, name="ops-reopen-round"),
+    path(r + "results/pgn/", pgn_views.pgn_import_page, name="ops-pgn-import"),
+    path(r + "games.pgn", pgn_views.round_pgn_download, name="ops-round-pgn"),
     path(r + "match/<int:table>/", views.match_result_page, name="ops-match-result"),
     path(r + "match/<int:table>/confirm/", views.confirm_match_view, name="ops-confirm-match"),
     path(r + "summary/", views.summary_page, name="ops-summary"),

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import views
+from .views import live as live_views
 from .views import pgn as pgn_views
 
 r = "t/<slug:slug>/r/<int:number>/"
@@ -31,6 +32,8 @@ urlpatterns = [
     path(r + "results/reopen/", views.reopen_round_view, name="ops-reopen-round"),
     path(r + "results/pgn/", pgn_views.pgn_import_page, name="ops-pgn-import"),
     path(r + "games.pgn", pgn_views.round_pgn_download, name="ops-round-pgn"),
+    path(r + "boards/live/", live_views.board_pairings_live, name="ops-board-pairings-live"),
+    path("t/<slug:slug>/standings/live/", live_views.standings_live, name="ops-standings-live"),
     path(r + "match/<int:table>/", views.match_result_page, name="ops-match-result"),
     path(r + "match/<int:table>/confirm/", views.confirm_match_view, name="ops-confirm-match"),
     path(r + "summary/", views.summary_page, name="ops-summary"),

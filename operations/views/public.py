@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from operations import permissions, selectors
+from operations import live, permissions, selectors
 from operations.services import exports
 from operations.views._common import _round, _tournament
 from tournaments.models import Team
@@ -34,6 +34,7 @@ def board_pairings_page(request, slug: str, number: int, layout: str = "list"):
             "matches": selectors.matches_with_boards(r),
             "official": official,
             "captain_ids": sorted(permissions.captain_team_ids(request.user, t)),
+            "live": live.results_mark(r) if layout == "list" else None,
         },
     )
 
@@ -41,9 +42,12 @@ def board_pairings_page(request, slug: str, number: int, layout: str = "list"):
 def standings_page(request, slug: str):
     t = _tournament(slug)
     through = request.GET.get("round")
+    mark = live.standings_mark(t) if not through else None  # the latest standings follow the play
     st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
     rounds = list(range(1, selectors.latest_result_round(t) + 1))
-    return render(request, "operations/standings.html", {"tournament": t, "st": st, "rounds": rounds})
+    return render(
+        request, "operations/standings.html", {"tournament": t, "st": st, "rounds": rounds, "live": mark}
+    )
 
 
 def crosstable_page(request, slug: str):

@@ -1,0 +1,68 @@
+"""The fragments the public results and standings pages poll while a round is in play (``operations.live``).
+
+``?v=`` is the version the page shows: the same version answers ``204 No
+Content`` (htmx swaps nothing); another gets the fragment, rendered once per
+version and cached for everybody but a captain of the tournament (whose
+fragment carries his "confirm" buttons).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.template.loader import render_to_string
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from operations import live, permissions, selectors
+from operations.views._common import _round, _tournament
+
+
+def _fragment(html: str) -> HttpResponse:
+    return HttpResponse(html, content_type="text/html; charset=utf-8")
+
+
+@never_cache
+@require_GET
+def board_pairings_live(request, slug: str, number: int):
+    t = _tournament(slug)
+    r = _round(t, number)
+    if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
+        raise Http404("The board pairings of this round are not posted yet.")
+    current = live.results_version(r)
+    if request.GET.get("v") == current:
+        return HttpResponse(status=204)
+    captain_ids = sorted(permissions.captain_team_ids(request.user, t))
+
+    def render(captain_ids=(), req=None) -> str:
+        context = {
+            "tournament": t,
+            "round": r,
+            "matches": selectors.matches_with_boards(r),
+            "captain_ids": list(captain_ids),
+            "live": live.results_mark(r, current=current),
+        }
+        return render_to_string("operations/board_pairings.html#live-boards", context, request=req)
+
+    if captain_ids:  # his own buttons (and their CSRF token): not shared
+        return _fragment(render(captain_ids, request))
+    return _fragment(live.cached_fragment("results", r.pk, current, render))
+
+
+@never_cache
+@require_GET
+def standings_live(request, slug: str):
+    t = _tournament(slug)
+    current = live.standings_version(t)
+    if request.GET.get("v") == current:
+        return HttpResponse(status=204)
+
+    def render() -> str:
+        context = {
+            "tournament": t,
+            "st": selectors.standings_table(t),
+            "rounds": list(range(1, selectors.latest_result_round(t) + 1)),
+            "live": live.standings_mark(t, current=current),
+        }
+        return render_to_string("operations/standings.html#live-standings", context)
+
+    return _fragment(live.cached_fragment("standings", t.pk, current, render))

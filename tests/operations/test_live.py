@@ -1,0 +1,127 @@
+"""Live results and standings while a round is in play (htmx polling of a cached fragment).
+
+The ``posted`` round: table 1 Alpha – Bravo, table 2 Charlie – Delta. The pages
+poll ``.../boards/live/?v=<version>`` and ``.../standings/live/?v=<version>``;
+the same version answers 204, a result entered makes a new version.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.cache import cache
+
+from operations.services import results
+from tournaments.models import RoundState
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _boards(e):
+    return f"/ops/t/{e.tournament.slug}/r/1/boards/"
+
+
+def _standings(e):
+    return f"/ops/t/{e.tournament.slug}/standings/"
+
+
+def poll_url(html: str, element: str) -> str | None:
+    m = re.search(rf'<div id="{element}" hx-get="([^"]+)" hx-trigger="every (\d+)s"', html)
+    return m.group(1).replace("&amp;", "&") if m else None
+
+
+def test_the_results_page_polls_its_fragment_while_the_round_is_in_play(client, posted):
+    html = client.get(_boards(posted)).content.decode()
+    url = poll_url(html, "live-boards")
+    assert url.startswith(f"/ops/t/{posted.tournament.slug}/r/1/boards/live/?v=")
+    assert 'hx-trigger="every 15s"' in html and "Live: this page updates itself every 15 s" in html
+    # nothing changed: an empty answer
+    assert client.get(url).status_code == 204
+
+
+def test_a_result_entered_gives_the_poll_the_new_result_and_a_new_version(
+    client, posted, django_capture_on_commit_callbacks
+):
+    url = poll_url(client.get(_boards(posted)).content.decode(), "live-boards")
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(posted.matches[0], {1: "1-0", 2: "1/2-1/2"}, by=posted.arbiter)
+    response = client.get(url)
+    assert response.status_code == 200 and response["Cache-Control"].startswith("max-age=0")
+    fragment = response.content.decode()
+    assert fragment.startswith('<div id="live-boards"') and "<html" not in fragment
+    assert "½-½" in fragment and "last updated" in fragment
+    new_url = poll_url(fragment, "live-boards")
+    assert new_url != url and client.get(new_url).status_code == 204
+
+
+def test_the_fragment_is_rendered_once_per_version_and_served_from_the_cache(
+    client, posted, django_assert_max_num_queries
+):
+    url = poll_url(client.get(_boards(posted)).content.decode(), "live-boards")
+    stale = url.split("?v=")[0] + "?v=old"
+    first = client.get(stale).content
+    with django_assert_max_num_queries(3):  # tournament, round (and the session): no result is read
+        again = client.get(stale).content
+    assert again == first
+
+
+def test_polling_stops_when_the_round_is_complete(client, posted, django_capture_on_commit_callbacks):
+    url = poll_url(client.get(_boards(posted)).content.decode(), "live-boards")
+    with django_capture_on_commit_callbacks(execute=True):
+        for m in posted.matches:
+            results.enter_results(m, dict.fromkeys(range(1, 5), "1-0"), by=posted.arbiter)
+        results.complete_round(posted.round, by=posted.arbiter)
+    fragment = client.get(url).content.decode()
+    assert fragment.startswith('<div id="live-boards">') and "hx-get" not in fragment
+    assert "Live:" not in fragment
+    assert poll_url(client.get(_boards(posted)).content.decode(), "live-boards") is None
+
+
+def test_a_round_not_yet_posted_is_neither_shown_nor_polled(client, event):
+    assert client.get(f"/ops/t/{event.tournament.slug}/r/1/boards/live/").status_code == 404
+
+
+def test_the_standings_follow_the_results_while_a_round_is_in_play(
+    client, posted, django_capture_on_commit_callbacks
+):
+    html = client.get(_standings(posted)).content.decode()
+    url = poll_url(html, "live-standings")
+    assert url.startswith(f"/ops/t/{posted.tournament.slug}/standings/live/?v=")
+    assert client.get(url).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        # Charlie has White on boards 1 and 3, Delta on 2 and 4: Delta wins every board
+        results.enter_results(posted.matches[1], {1: "0-1", 2: "1-0", 3: "0-1", 4: "1-0"}, by=posted.arbiter)
+    fragment = client.get(url).content.decode()
+    assert "Standings after round 1" in fragment and "provisional" in fragment
+    first_row = re.search(r'<tr data-tpn="(\d+)">', fragment).group(1)
+    assert first_row == "4"
+
+
+def test_standings_of_an_earlier_round_chosen_by_hand_are_not_polled(client, posted):
+    posted.round.state = RoundState.IN_PLAY
+    posted.round.save()
+    html = client.get(_standings(posted) + "?round=1").content.decode()
+    assert poll_url(html, "live-standings") is None
+
+
+def test_a_captain_gets_his_own_uncached_fragment_with_his_confirm_button(
+    client, posted, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(posted.matches[0], dict.fromkeys(range(1, 5), "1/2-1/2"), by=posted.arbiter)
+    base = f"/ops/t/{posted.tournament.slug}/r/1/boards/live/?v=old"
+    public = client.get(base).content.decode()
+    assert "Confirm as captain" not in public
+    client.force_login(posted.captains[0])
+    own = client.get(base).content.decode()
+    assert own.count("Confirm as captain") == 1 and "csrfmiddlewaretoken" in own
+    client.logout()
+    assert "Confirm as captain" not in client.get(base).content.decode()

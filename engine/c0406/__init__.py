@@ -8,22 +8,16 @@ for how it is computed (weighted matching, no enumeration) and the readings
 chosen where the text is open.
 
 ``violations(state, pairing)`` lists what a given (hand-amended) pairing of
-the round breaks: absolute criteria and quality departures from the engine.
+the round breaks: the absolute criteria, else the first rule (3.4, C4-C10, or
+the 3.5.4 / 3.6.2-3.6.3 order) on which the engine's pairing is better.
 
-Options (``state.options``; defaults first):
-
-- ``c6``: ``"graded"`` -- C6 minimises the number of upfloaters the
-  following scoregroup will need; ``"pass_fail"`` -- C6 only tells apart the
-  sets that let that scoregroup be paired with its parity minimum (0 or 1).
-- ``float_forfeit``: ``True`` -- a team paired against an opponent with a
-  different score floated even if the match was forfeited; ``False``.
-- ``float_pab``: ``False`` -- the PAB receiver is not a floater (1.5 needs an
-  opponent); ``True`` -- it counts as a floater.
-- ``initial_colour_by``: ``"tpn"`` -- 4.3.1 reads the first-team's TPN;
-  ``"rank"`` -- its rank among the teams paired in the round.
-- ``type_b_last_round_cd0``: ``"strong"`` -- in the last round a team with
-  CD 0 whose last two played matches had the same colour keeps the strong
-  preference of 1.7.2.1-2; ``"none"`` -- 1.7.2.5 gives it no preference.
+Options (``state.options``): the readings where the text is open, declared
+once in ``engine/c0406/options.py`` (``OPTION_SPECS``); each default is the
+reading FIDE's own team-pairing tool takes (docs/interpretations/c0406.md):
+``c6`` (pass/fail), ``c6_emptied`` and ``c6_bye_only`` (which scoregroup C6
+measures), ``float_forfeit`` and ``float_pab`` (1.5), ``initial_colour_by``
+(4.3.1), ``type_b_last_round_cd0`` (1.7.2), and the comparison aid
+``top_member`` (3.6.1; not a reading, not a tournament setting).
 """
 
 from engine.c0406.context import DEFAULT_OPTIONS, OPTION_CHOICES

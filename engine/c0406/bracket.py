@@ -71,8 +71,19 @@ def lower_bounds(ctx: Context, teams: list[int]) -> tuple[int, int, int]:
     return max(0, w - half) + max(0, b - half), max(0, sw - half) + max(0, sb - half), 0
 
 
+def seat_order(ctx: Context, bracket: set[int], upfloaters: set[int]) -> list[int]:
+    """The bracket's teams in the order 3.6.1-3.6.2 read them: ascending TPN. With the
+    comparison aid ``top_member="seat"`` (not a reading of the text): the residents in
+    TPN order, then the upfloaters by descending score, then TPN."""
+    if ctx.options["top_member"] == "seat":
+        residents = sorted(bracket - upfloaters)
+        return residents + sorted(upfloaters, key=lambda t: (-ctx.score[t], t))
+    return sorted(bracket)
+
+
 def pair_bracket(ctx: Context, bracket: set[int], upfloaters: set[int]) -> BracketPairing:
-    teams = sorted(bracket)
+    teams = seat_order(ctx, bracket, upfloaters)
+    rank = {t: i for i, t in enumerate(teams)}
     fast = _natural(ctx, teams, upfloaters)
     if fast is not None:
         return fast
@@ -89,14 +100,13 @@ def pair_bracket(ctx: Context, bracket: set[int], upfloaters: set[int]) -> Brack
     half = len(teams) // 2
 
     def is_top(v: int, u: int) -> bool:
-        return u > v
+        return rank[u] > rank[v]
 
     # The smaller half as tops is the first conceivable choice (3.6.2); else greedily.
     if not lm.try_classes({t: i < half for i, t in enumerate(teams)}, is_top):
         lm.fix_classes(teams, is_top, max_preferred=half, max_other=half)
-    rank = {t: i for i, t in enumerate(teams)}
     witness = lm.matching()
-    tops = [t for t in teams if witness[t] > t]
+    tops = [t for t in teams if rank[witness[t]] > rank[t]]
     lm.fix_partners(tops, lambda v, u: rank[u])
     mate = lm.matching()
     pairs = [(t, mate[t]) for t in tops]

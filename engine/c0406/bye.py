@@ -7,16 +7,30 @@ forfeit win or a full-point bye may not receive it (C2).
 
 "Matches played" counts matches actually played (1.6.1 vocabulary): a
 forfeit is not a match played.
+
+The explanation says which step decided and which teams each step removed,
+the steps read as successive filters: C2, then 3.4.1, 3.4.2, 3.4.3, 3.4.4.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine.c0406.context import Context
-from engine.c0406.feasibility import certified, legal_edges
+from engine.c0406.feasibility import certified, legal_edges, matchable
 from engine.matching import LexMatching
 from engine.result import PairingImpossible, RoundPairing
 
 DUMMY = 0  # TPNs start at 1
+
+
+@dataclass
+class ByeDecision:
+    """Who received the bye, which step of 3.4 decided, and what each step removed."""
+
+    bye: int
+    decided_by: str  # "C2", "3.4.1", "3.4.2", "3.4.3" or "3.4.4"
+    removed: dict[str, list[int]] = field(default_factory=dict)  # step -> teams it removed
 
 
 def bye_order(ctx: Context) -> list[int]:
@@ -26,9 +40,8 @@ def bye_order(ctx: Context) -> list[int]:
     return sorted(ok, key=lambda t: (ctx.score[t], -played[t], -t))
 
 
-def assign_bye(ctx: Context, teams: set[int], rp: RoundPairing) -> int:
+def assign_bye(ctx: Context, teams: set[int], rp: RoundPairing) -> ByeDecision:
     order = bye_order(ctx)
-    barred = sorted(t for t in teams if t in ctx.bye_barred)
     if not order:
         raise PairingImpossible(
             "the number of teams is odd and every team already had a pairing-allocated bye "
@@ -50,24 +63,124 @@ def assign_bye(ctx: Context, teams: set[int], rp: RoundPairing) -> int:
         rank = {t: i for i, t in enumerate(order)}
         lm.fix_partners([DUMMY], lambda v, u: rank[u])
         bye = lm.matching()[DUMMY]
-    skipped = order[: order.index(bye)]
-    played = ctx.state.by_tpn[bye].matches_played
-    msg = (
-        f"Team {bye} receives the pairing-allocated bye: lowest score ({ctx.score[bye]:g}), "
-        f"then most matches played ({played}), then largest TPN, among the teams allowed it"
-    )
-    if skipped:
-        msg += f"; {', '.join(map(str, skipped))} would leave no legal pairing for the others (3.4.1)"
-    if barred:
-        msg += f"; barred by C2: {', '.join(map(str, barred))}"
+    decision = decide_steps(ctx, teams, order, bye)
     rp.explain(
         "C.04.6 3.4",
         "bye",
-        msg,
+        bye_message(ctx, decision),
         bye=bye,
-        skipped=skipped,
-        barred=barred,
+        skipped=decision.removed.get("3.4.1", []),
+        barred=decision.removed.get("C2", []),
+        decided_by=decision.decided_by,
+        removed=decision.removed,
         score=ctx.score[bye],
-        matches_played=played,
+        matches_played=ctx.state.by_tpn[bye].matches_played,
     )
-    return bye
+    return decision
+
+
+def decide_steps(ctx: Context, teams: set[int], order: list[int], bye: int) -> ByeDecision:
+    """3.4's filters applied in turn to the teams C2 allows: what each removed.
+
+    3.4.1 is only settled where it matters: the teams before the bye in the
+    order (removed by it, else one of them would have the bye), the other teams
+    of the bye's score, and (to tell whether 3.4.1 alone decided) the first
+    team of a higher score that leaves a legal pairing."""
+    played = {t: ctx.state.by_tpn[t].matches_played for t in order}
+    before = order[: order.index(bye)]
+    score = ctx.score[bye]
+
+    def leaves_legal(t: int) -> bool:
+        return certified(ctx, teams - {t}) or matchable(ctx, teams - {t})
+
+    same = [t for t in order[order.index(bye) + 1 :] if ctx.score[t] == score]
+    illegal = sorted(before + [t for t in same if not leaves_legal(t)])
+    higher = [t for t in order if ctx.score[t] > score and t not in illegal]
+    removed: dict[str, list[int]] = {}
+    barred = sorted(t for t in teams if t in ctx.bye_barred)
+    if barred:
+        removed["C2"] = barred
+    if illegal:
+        removed["3.4.1"] = illegal
+    left = [t for t in same if t not in illegal]
+    if higher:
+        removed["3.4.2"] = sorted(higher)
+    fewer = sorted(t for t in left if played[t] < played[bye])
+    if fewer:
+        removed["3.4.3"] = fewer
+    smaller = sorted(t for t in left if played[t] == played[bye])
+    if smaller:
+        removed["3.4.4"] = smaller
+    if len(order) == 1:
+        decided = "C2"
+    elif smaller:
+        decided = "3.4.4"
+    elif fewer:
+        decided = "3.4.3"
+    elif higher and any(leaves_legal(t) for t in higher):
+        decided = "3.4.2"
+    else:
+        decided = "3.4.1"
+    return ByeDecision(bye, decided, removed)
+
+
+def points(ctx: Context) -> str:
+    """The unit of the primary score (1.2)."""
+    return "match points" if ctx.state.scoring.primary.value == "MP" else "game points"
+
+
+def _teams(ts: list[int]) -> str:
+    if len(ts) > 8:
+        return f"{len(ts)} teams"
+    return ", ".join(map(str, ts))
+
+
+def bye_message(ctx: Context, d: ByeDecision) -> str:
+    """The arbiter's account of 3.4: each step, the teams it removed, the step that decided."""
+    bye = d.bye
+    played = ctx.state.by_tpn[bye].matches_played
+    parts = []
+    r = d.removed
+    if "C2" in r:
+        parts.append(f"C2 bars {_teams(r['C2'])} (a pairing-allocated bye or a forfeit win already)")
+    if "3.4.1" in r:
+        parts.append(f"3.4.1 removes {_teams(r['3.4.1'])} (no legal pairing for the others without it)")
+    if "3.4.2" in r:
+        parts.append(
+            f"3.4.2 (lowest score, {ctx.score[bye]:g}) removes {_teams(r['3.4.2'])} with a higher score"
+        )
+    if "3.4.3" in r:
+        parts.append(f"3.4.3 (most matches played, {played}) removes {_teams(r['3.4.3'])}")
+    if "3.4.4" in r:
+        parts.append(f"3.4.4 (largest TPN) removes {_teams(r['3.4.4'])}")
+    return (
+        f"Team {bye} receives the pairing-allocated bye (score {ctx.score[bye]:g}, {played} matches played): "
+        + ("; ".join(parts) if parts else "the only team to be paired")
+        + f"; decided by {d.decided_by}"
+    )
+
+
+def bye_why(ctx: Context, d: ByeDecision) -> tuple[str, str]:
+    """The captain's line for the team with the bye: (reason, article)."""
+    unit = points(ctx)
+    s = f"{ctx.score[d.bye]:g} {unit}"
+    played = ctx.state.by_tpn[d.bye].matches_played
+    text = {
+        "C2": ("Pairing-allocated bye: it is the only team that has not had one or won by forfeit", "2.1.2"),
+        "3.4.1": (
+            "Pairing-allocated bye: the only team whose bye leaves a legal pairing for all others",
+            "3.4.1",
+        ),
+        "3.4.2": (f"Pairing-allocated bye: lowest score ({s}) among the teams that may receive it", "3.4.2"),
+        "3.4.3": (
+            f"Pairing-allocated bye: of the teams with the lowest score ({s}) that may receive it, "
+            f"it has played the most matches ({played})",
+            "3.4.3",
+        ),
+        "3.4.4": (
+            f"Pairing-allocated bye: of the teams with the lowest score ({s}) and the most matches "
+            "played that may receive it, it has the largest TPN",
+            "3.4.4",
+        ),
+    }[d.decided_by]
+    return text[0], f"C.04.6 {text[1]}"

@@ -49,6 +49,7 @@ class Context:
     type_b: bool
     use_prefs: bool
     bye_barred: frozenset[int] = field(default_factory=frozenset)
+    bye: int | None = None  # the pairing-allocated bye of this round, once 3.4 has assigned it
 
     def compatible(self, a: int, b: int) -> bool:
         """C1: a and b may be paired."""

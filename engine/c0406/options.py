@@ -13,15 +13,48 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         key="c6",
         system="c0406",
         article="C.04.6 2.3.3",
-        label="C6: graded or pass/fail",
-        help="C6 minimises the upfloaters the following scoregroup will need (graded), "
-        "or only tells apart the sets that let it be paired with its parity minimum (pass_fail)",
-        default="graded",
-        choices=("graded", "pass_fail"),
+        label="C6: pass/fail or graded",
+        help="C6 only tells apart the sets that let the following scoregroup be paired with its "
+        "parity minimum of upfloaters (pass_fail), or minimises the upfloaters it will need (graded)",
+        default="pass_fail",
+        choices=("pass_fail", "graded"),
         choice_labels=(
+            "pass/fail: the following scoregroup paired with its parity minimum (0 or 1), or not",
             "graded: fewest upfloaters needed by the following scoregroup",
-            "pass/fail: the following scoregroup paired with its parity minimum, or not",
         ),
+        fide_tool="pass_fail",
+    ),
+    OptionSpec(
+        key="c6_emptied",
+        system="c0406",
+        article="C.04.6 2.3.3",
+        label="C6 when earlier brackets emptied the following scoregroup",
+        help="when earlier brackets have taken every team of the following scoregroup as upfloaters, "
+        "that scoregroup is empty and C6 has nothing to measure (not_applied), or C6 measures the next "
+        "scoregroup still to be paired (next_scoregroup)",
+        default="not_applied",
+        choices=("not_applied", "next_scoregroup"),
+        choice_labels=(
+            "the following scoregroup is empty: C6 does not apply",
+            "C6 measures the next non-empty scoregroup still to be paired",
+        ),
+        fide_tool="not_applied",
+    ),
+    OptionSpec(
+        key="c6_bye_only",
+        system="c0406",
+        article="C.04.6 2.3.3",
+        label="C6 when the following scoregroup holds only the bye",
+        help="when the following scoregroup holds only the team receiving the pairing-allocated bye, "
+        "no bracket pairs it and C6 has nothing to measure (not_applied), or C6 measures the next "
+        "scoregroup still to be paired (next_scoregroup)",
+        default="not_applied",
+        choices=("not_applied", "next_scoregroup"),
+        choice_labels=(
+            "no bracket pairs that scoregroup: C6 does not apply",
+            "C6 measures the next non-empty scoregroup still to be paired",
+        ),
+        fide_tool="not_applied",
     ),
     OptionSpec(
         key="float_forfeit",
@@ -29,7 +62,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         article="C.04.6 1.5",
         label="A forfeited match makes floaters",
         help="whether a forfeited match between teams of different scores makes them floaters (C7, C10)",
-        default=True,
+        default=False,
         choices=(False, True),
         choice_labels=(
             "no: only matches actually played (1.6.1) make floaters",
@@ -49,6 +82,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             "no: a floater plays against an opponent, and a bye has none",
             "yes: the pairing-allocated bye counts as a float",
         ),
+        fide_tool=False,
     ),
     OptionSpec(
         key="initial_colour_by",
@@ -62,6 +96,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             "the first-team's TPN",
             "the first-team's rank among the teams paired in the round",
         ),
+        fide_tool="tpn",
     ),
     OptionSpec(
         key="type_b_last_round_cd0",
@@ -76,5 +111,23 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             "strong preference (1.7.2.1-2)",
             "no preference (1.7.2.5)",
         ),
+        fide_tool="strong",
+    ),
+    OptionSpec(
+        key="top_member",
+        system="c0406",
+        article="C.04.6 3.6.1",
+        label="Top member of a pair (comparison aid, not a reading)",
+        help="tpn: the team with the smaller TPN is the top member (3.6.1, the text); seat: NOT a reading "
+        "of the text, a comparison aid that numbers a bracket residents first (TPN order), then "
+        "upfloaters (3.5.3 order), as FIDE's tool did up to version 1.10.64 (bench/compare_gacrux.py)",
+        default="tpn",
+        choices=("tpn", "seat"),
+        choice_labels=(
+            "the smaller TPN (3.6.1)",
+            "comparison aid: the smaller seat, upfloaters seated after the residents",
+        ),
+        fide_tool="tpn",
+        site=False,
     ),
 )

@@ -46,6 +46,7 @@ import rustworkx as rx
 
 from engine.c0406.context import Context
 from engine.c0406.feasibility import EXACT_LIMIT, decide
+from engine.c0406.following import Following, following_scoregroup
 from engine.c0406.upfloaters_exact import exact_upfloaters
 
 
@@ -58,6 +59,7 @@ class UpfloaterChoice:
     c7: int | None  # upfloaters that floated in the previous round (None: last two rounds)
     method: str  # "fast" or "exact"
     notes: list[str] = field(default_factory=list)
+    following: Following | None = None  # the scoregroup C6 measured (2.3.3)
 
 
 def _levels(ctx: Context, lower: set[int]) -> list[float]:
@@ -68,10 +70,12 @@ def select_upfloaters(ctx: Context, remaining: set[int], top: set[int]) -> Upflo
     lower = remaining - top
     if not lower:
         return _choice(ctx, [], remaining, top, "fast")
-    fast = _fast(ctx, remaining, top, lower)
-    if fast is not None:
-        return fast
-    return _exact(ctx, remaining, top, lower)
+    following = following_scoregroup(ctx, remaining, ctx.score[next(iter(top))])
+    choice = _fast(ctx, remaining, top, lower, following.teams)
+    if choice is None:
+        choice = _exact(ctx, remaining, top, lower, following.teams)
+    choice.following = following
+    return choice
 
 
 def upfloater_sequence(score: dict[int, float], teams) -> list[int]:
@@ -156,7 +160,9 @@ def _candidate_sets(ctx: Context, lower: set[int], k: int, floaters: frozenset[i
         return
 
 
-def _fast(ctx: Context, remaining: set[int], top: set[int], lower: set[int]) -> UpfloaterChoice | None:
+def _fast(
+    ctx: Context, remaining: set[int], top: set[int], lower: set[int], following: frozenset[int]
+) -> UpfloaterChoice | None:
     """The first set, in the order of (C5, C7, 3.5.4) among the sets of the
     smallest conceivable size (C4 lower bound), that provably gives legal
     pairings and leaves the following scoregroup its parity (C6 at its best);
@@ -167,8 +173,7 @@ def _fast(ctx: Context, remaining: set[int], top: set[int], lower: set[int]) -> 
         if decide(ctx, top) and decide(ctx, lower):
             return _choice(ctx, [], remaining, top, "fast")
         return None
-    levels = _levels(ctx, lower)
-    first_group = {p for p in lower if ctx.score[p] == levels[0]}
+    first_group = set(following)
     floaters = ctx.prev_floaters if ctx.c7_c10_apply else frozenset()
     skipped: list[list[int]] = []
     worse_c6: list[list[int]] = []
@@ -239,8 +244,10 @@ def _c6_certified(ctx: Context, rest: set[int], following: set[int]) -> int | No
     return None
 
 
-def _exact(ctx: Context, remaining: set[int], top: set[int], lower: set[int]) -> UpfloaterChoice:
-    ups, c6, notes = exact_upfloaters(ctx, remaining, top, lower)
+def _exact(
+    ctx: Context, remaining: set[int], top: set[int], lower: set[int], following: frozenset[int]
+) -> UpfloaterChoice:
+    ups, c6, notes = exact_upfloaters(ctx, remaining, top, lower, following)
     choice = _choice(ctx, ups, remaining, top, "exact")
     choice.c6 = c6
     choice.notes.extend(notes)

@@ -32,11 +32,12 @@ EXPLAIN_UP_TO = 300  # vertices up to which the exact method also says whether C
 
 
 def exact_upfloaters(
-    ctx: Context, remaining: set[int], top: set[int], lower: set[int]
+    ctx: Context, remaining: set[int], top: set[int], lower: set[int], following: frozenset[int]
 ) -> tuple[list[int], int, list[str]]:
-    """(upfloaters in 3.5.4 order, C6 value, explanation notes)."""
+    """(upfloaters in 3.5.4 order, C6 value, explanation notes). ``following``: the
+    teams of the scoregroup C6 measures (empty when it has nothing to measure)."""
     if len(remaining) >= REDUCE_FROM:
-        reduced = _reduced(ctx, remaining, top, lower)
+        reduced = _reduced(ctx, remaining, top, lower, following)
         if reduced is not None:
             return reduced
     levels = sorted({ctx.score[p] for p in lower}, reverse=True)
@@ -44,12 +45,12 @@ def exact_upfloaters(
     teams = sorted(remaining)
     conflicts = ctx.conflicts
     pairs = [(a, b) for i, a in enumerate(teams) for b in teams[i + 1 :] if b not in conflicts[a]]
-    result = _solve(ctx, remaining, pairs, top, depth, lambda p: (-ctx.score[p], p))
+    result = _solve(ctx, remaining, pairs, top, depth, following, lambda p: (-ctx.score[p], p))
     assert result is not None
     return result
 
 
-def _reduced(ctx: Context, remaining: set[int], top: set[int], lower: set[int]):
+def _reduced(ctx: Context, remaining: set[int], top: set[int], lower: set[int], following: frozenset[int]):
     levels = sorted({ctx.score[p] for p in lower}, reverse=True)
     ordered = sorted(lower, key=lambda p: (-ctx.score[p], p))
     # Near teams: the whole next level (the following scoregroup of C6), then
@@ -81,7 +82,7 @@ def _reduced(ctx: Context, remaining: set[int], top: set[int], lower: set[int]):
     def key(p: int) -> tuple:
         return (-ctx.score[p], p) if p > 0 else (float("inf"), -p)
 
-    result = _solve(ctx, vertices, pairs, top, depth, key, keep_witness=True)
+    result = _solve(ctx, vertices, pairs, top, depth, following, key, keep_witness=True)
     if result is None:
         return None
     ups, c6, notes, mate = result
@@ -97,6 +98,7 @@ def _solve(
     pairs: list[tuple[int, int]],
     top: set[int],
     depth: dict[int, int],
+    following: frozenset[int],
     order_key: Callable[[int], tuple],
     keep_witness: bool = False,
 ):
@@ -138,7 +140,6 @@ def _solve(
                 if o is not None and o[0] == k:
                     deepest = d
                     break
-    following = {p for p in lower if depth[p] == 1}
     use_c7 = ctx.c7_c10_apply
     floaters = ctx.prev_floaters
 
@@ -153,7 +154,7 @@ def _solve(
                 edges[(a, b)] = (1, base ** (depth[up] - 1), 0, c7)
             else:
                 c6 = 0
-                if with_c6 and a not in top and b not in top and (depth[a] == 1) != (depth[b] == 1):
+                if with_c6 and a not in top and b not in top and (a in following) != (b in following):
                     c6 = 1
                 edges[(a, b)] = (0, 0, c6, 0)
         return LexMatching(vertices, edges)

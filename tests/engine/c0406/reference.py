@@ -59,7 +59,7 @@ def reference_pair(state: TournamentState) -> tuple[int | None, list[list[tuple[
     while remaining:
         top_score = max(score[t] for t in remaining)
         top = {t for t in remaining if score[t] == top_score}
-        ups = choose_upfloaters(ctx, remaining, top)
+        ups = choose_upfloaters(ctx, remaining, top, bye)
         brackets.append(pair_bracket(ctx, top | set(ups), set(ups)))
         remaining -= top | set(ups)
     return bye, brackets
@@ -79,23 +79,43 @@ def valid_sets(ctx: Context, remaining: set[int], top: set[int]) -> list[tuple[i
     return []
 
 
-def choose_upfloaters(ctx: Context, remaining: set[int], top: set[int]) -> list[int]:
+def following_scoregroup(ctx: Context, remaining: set[int], top: set[int], bye: int | None) -> set[int]:
+    """2.3.3: the teams still to be paired of the scoregroup of the next lower score
+    among the teams of the round; when none is left (earlier upfloaters, or only the
+    bye receiver), nothing or the next scoregroup still to be paired, by the options."""
+    score = ctx.score
+    top_score = score[next(iter(top))]
+    lower = remaining - top
+    if not lower:
+        return set()
+    text_score = max(score[t] for t in ctx.tpns if score[t] < top_score)
+    left = {t for t in lower if score[t] == text_score}
+    if left:
+        return left
+    group = {t for t in ctx.tpns if score[t] == text_score}
+    option = "c6_bye_only" if group == {bye} else "c6_emptied"
+    if ctx.options[option] == "not_applied":
+        return set()
+    nxt = max(score[t] for t in lower)
+    return {t for t in lower if score[t] == nxt}
+
+
+def choose_upfloaters(ctx: Context, remaining: set[int], top: set[int], bye: int | None = None) -> list[int]:
     score = ctx.score
     sets = valid_sets(ctx, remaining, top)
     best5 = max(sorted(score[t] for t in s) for s in sets)  # C5
     sets = [s for s in sets if sorted(score[t] for t in s) == best5]
-    lower = remaining - top
-    level1 = max(score[t] for t in lower) if lower else None
+    measured = following_scoregroup(ctx, remaining, top, bye)
 
     def c6(s) -> int:
-        following = {t for t in lower if score[t] == level1} - set(s)
+        following = measured - set(s)
         if not following:
             return 0  # that scoregroup is empty: C6 does not apply
         rest = remaining - top - set(s)
         return len(valid_sets(ctx, rest, following)[0])
 
     def parity(s) -> int:
-        return len({t for t in lower if score[t] == level1} - set(s)) % 2
+        return len(measured - set(s)) % 2
 
     if ctx.options["c6"] == "graded":
         key6 = {s: c6(s) for s in sets}
@@ -114,6 +134,14 @@ def choose_upfloaters(ctx: Context, remaining: set[int], top: set[int]) -> list[
 
 
 def pair_bracket(ctx: Context, bracket: set[int], ups: set[int]) -> list[tuple[int, int]]:
+    # 3.6.1: the smaller TPN is the top member; the comparison aid top_member="seat"
+    # (not a reading) numbers the residents first, then the upfloaters.
+    if ctx.options["top_member"] == "seat":
+        order = sorted(bracket - ups) + sorted(ups, key=lambda t: (-ctx.score[t], t))
+    else:
+        order = sorted(bracket)
+    seat = {t: i for i, t in enumerate(order)}
+
     def criteria(p):
         c8 = c9 = c10 = 0
         for a, b in p:
@@ -125,7 +153,8 @@ def pair_bracket(ctx: Context, bracket: set[int], ups: set[int]) -> list[tuple[i
                     c9 += pref.strong
             if ctx.c7_c10_apply:
                 c10 += (a in ups and b in ctx.prev_floaters) + (b in ups and a in ctx.prev_floaters)
-        ident = [a for a, _ in sorted(p)] + [b for _, b in sorted(p)]  # 3.6.2
+        seated = sorted(tuple(sorted((seat[a], seat[b]))) for a, b in p)
+        ident = [a for a, _ in seated] + [b for _, b in seated]  # 3.6.2
         return (c8, c9, c10, ident)
 
     best = min(pairings(sorted(bracket), ctx), key=criteria)

@@ -22,14 +22,30 @@ CASES = [
     ("type A, default options", range(0, 400), (5, 10), (1, 5), A, {}),
     ("type B", range(1000, 1300), (5, 10), (1, 6), B, {}),
     ("no colour preferences", range(2000, 2100), (5, 10), (1, 5), NONE, {}),
-    ("C6 pass/fail", range(3000, 3250), (6, 11), (2, 6), AB, {"c6": "pass_fail"}),
+    ("C6 graded", range(3000, 3250), (6, 11), (2, 6), AB, {"c6": "graded"}),
     (
-        "floats: PAB counts, forfeits do not",
+        "C6 on the next scoregroup still to be paired (emptied, or only the bye)",
+        range(3500, 3750),
+        (6, 11),
+        (2, 6),
+        AB,
+        {"c6_emptied": "next_scoregroup", "c6_bye_only": "next_scoregroup"},
+    ),
+    (
+        "C6 graded, emptied scoregroup skipped, bye-only scoregroup void",
+        range(3750, 3900),
+        (6, 11),
+        (2, 6),
+        AB,
+        {"c6": "graded", "c6_emptied": "next_scoregroup"},
+    ),
+    (
+        "floats: PAB and forfeits count",
         range(4000, 4200),
         (5, 10),
         (2, 5),
         AB,
-        {"float_pab": True, "float_forfeit": False},
+        {"float_pab": True, "float_forfeit": True},
     ),
     (
         "4.3.1 by rank, Type B last-round CD 0 none",
@@ -38,6 +54,14 @@ CASES = [
         (0, 4),
         AB,
         {"initial_colour_by": "rank", "type_b_last_round_cd0": "none"},
+    ),
+    (
+        "comparison aid: upfloaters seated after residents (not a reading)",
+        range(6000, 6200),
+        (5, 10),
+        (1, 5),
+        AB,
+        {"top_member": "seat"},
     ),
 ]
 
@@ -70,7 +94,7 @@ def test_c0406_engine_pairs_every_small_event_exactly_as_the_enumeration_of_the_
         text_pairs = sorted(p for b in brackets for p in b)
         assert engine_pairs == text_pairs, f"seed {seed}: {engine_pairs} != {text_pairs}"
         engine_brackets = [
-            sorted(tuple(p) for p in s.data["pairs"]) for s in got.explanation if s.topic == "pairing"
+            sorted(tuple(sorted(p)) for p in s.data["pairs"]) for s in got.explanation if s.topic == "pairing"
         ]
         assert engine_brackets == brackets, f"seed {seed}: brackets differ"
 
@@ -182,7 +206,7 @@ def test_c0406_the_reduced_upfloater_problem_of_large_fields_gives_the_same_pair
         "reduced", range(7000, 7300), (5, 11), (1, 6), AB, {}
     )
     test_c0406_engine_pairs_every_small_event_exactly_as_the_enumeration_of_the_text(
-        "reduced, C6 pass/fail", range(7300, 7400), (5, 11), (1, 6), AB, {"c6": "pass_fail"}
+        "reduced, C6 graded", range(7300, 7400), (5, 11), (1, 6), AB, {"c6": "graded"}
     )
     assert sum(answered) > 100, "the reduced problem should answer most selections"
     assert not all(answered), "and leave some to the full problem"

@@ -146,22 +146,6 @@ def test_c0406_2_3_4_c7_does_not_apply_in_the_last_two_rounds(rounds_total):
     assert step(rp, "upfloaters", bracket=1).data["c7"] is None
 
 
-def test_c0406_1_5_floaters_in_a_forfeited_match_count_unless_the_option_says_otherwise():
-    from .builders import Rnd, make_state
-
-    # Round 2: 1 (2 MP) - 4 (0 MP) forfeited: both floated, by default.
-    rounds = [
-        Rnd([(1, 4, "1-0"), (2, 5, "1-0"), (3, 6, "0-1")]),
-        Rnd([(1, 4, "+-"), (2, 3, "0-1"), (5, 6, "=")]),
-    ]
-    from engine.c0406.context import build_context
-
-    state = make_state(6, rounds)
-    assert {1, 4} <= build_context(state).prev_floaters
-    state = make_state(6, rounds, options={"float_forfeit": False})
-    assert not {1, 4} & build_context(state).prev_floaters
-
-
 def test_c0406_1_5_the_pab_receiver_is_a_floater_only_with_the_option():
     from engine.c0406.context import build_context
 

@@ -35,7 +35,9 @@ def test_c0406_c1_a_recorded_rematch_is_named_as_the_absolute_criterion_it_break
 def test_c0406_c8_a_pairing_with_more_unfulfilled_colour_preferences_is_told_by_c8():
     code, lines = why("checker_c0406_c8.trf")
     assert code == 1
-    assert lines == ["C8: 2 colour preference(s) not fulfilled, the engine's pairing has 0"]
+    assert lines == [
+        "C8: 2 colour preference(s) not fulfilled in bracket 2 (scoregroup 2), the engine's pairing has 0"
+    ]
 
 
 def test_c0406_3_6_a_pairing_equal_on_every_criterion_is_told_by_the_order_of_identifiers():

@@ -1,0 +1,137 @@
+"""Why a pair got its colours (C.04.6 1.7, 4.2, 4.3), for the arbiter and for each team.
+
+:func:`colour_reason` gives the arbiter's line of a pair (the deciding article
+of 4.3 with the facts it read, e.g. the round whose colours decided 4.3.6);
+:func:`colour_why` gives one team's plain-language line ("White: it had Black
+in its last two matches (colour preference)").
+"""
+
+from __future__ import annotations
+
+from engine.c0406.colours import Preference, first_team
+from engine.c0406.context import Context
+from engine.result import Pair
+from engine.state import Colour, Participant
+
+
+def colour_name(c: Colour | None) -> str:
+    return "White" if c is Colour.WHITE else "Black"
+
+
+def played_colours(team: Participant) -> list[tuple[int, Colour]]:
+    """(round, colour) of the matches actually played (1.6.1), oldest first."""
+    return [(r.round, r.colour) for r in team.history if r.played and r.colour is not None]
+
+
+def deciding_rounds(a: Participant, b: Participant) -> tuple[int, int] | None:
+    """4.3.6: the rounds of the most recent matches (counted back over played matches,
+    General Handling Rules 3.4) in which one of the two had White and the other Black."""
+    ha, hb = played_colours(a), played_colours(b)
+    for i in range(1, min(len(ha), len(hb)) + 1):
+        if ha[-i][1] != hb[-i][1]:
+            return ha[-i][0], hb[-i][0]
+    return None
+
+
+def preference_reason(team: Participant, pref: Preference) -> str:
+    """Why ``team`` prefers its colour (1.7), in words."""
+    if pref.colour is None:
+        return "it has no colour preference"
+    cd = team.colour_difference
+    want_white = pref.colour is Colour.WHITE
+    had = Colour.BLACK if want_white else Colour.WHITE
+    mine, other = colour_name(had), colour_name(had.opposite)
+    if abs(cd) > 1:
+        return f"it has had {mine} {abs(cd)} times more than {other}"
+    if team.colours[-2:] == (had, had):
+        return f"it had {mine} in its last two matches"
+    if cd != 0:
+        return f"it has had {mine} once more than {other}"
+    return f"it had {mine} in its last match"
+
+
+def _first(ctx: Context, p: Pair) -> int:
+    sec = ctx.secondary if ctx.state.scoring.secondary_for_colours else None
+    return first_team(p.white, p.black, ctx.score, sec)
+
+
+def colour_reason(ctx: Context, p: Pair) -> tuple[str, dict]:
+    """The arbiter's reason for the colours of ``p`` and its facts."""
+    f = _first(ctx, p)
+    o = p.black if f == p.white else p.white
+    fc = "White" if f == p.white else "Black"
+    art = p.colour_article.removeprefix("C.04.6 ")
+    by = ctx.state.by_tpn
+    pw, pb = ctx.pref[p.white].describe(), ctx.pref[p.black].describe()
+    data: dict = {"first_team": f}
+    if art == "4.3.6":
+        rounds = deciding_rounds(by[p.white], by[p.black])
+        assert rounds is not None
+        data["rounds"] = {p.white: rounds[0], p.black: rounds[1]}
+        rw, rb = rounds
+        when = f"round {rw}" if rw == rb else f"rounds {rw} ({p.white}) and {rb} ({p.black})"
+        col_w = colour_name(dict(played_colours(by[p.white]))[rw])
+        col_b = colour_name(dict(played_colours(by[p.black]))[rb])
+        return f"colours alternate from {when}, when {p.white} had {col_w} and {p.black} {col_b}", data
+    if art in ("4.3.8", "4.3.9"):
+        who = f if art == "4.3.8" else o
+        rnd, col = played_colours(by[who])[-1]
+        data["round"] = rnd
+        label = f"first-team {who}" if art == "4.3.8" else str(who)
+        return f"{label} alternates from its last played match ({colour_name(col)} in round {rnd})", data
+    initial = colour_name(ctx.state.initial_colour)
+    text = {
+        "4.3.1": f"neither team has played; first-team {f} gets {fc} (initial colour {initial}, "
+        f"{'odd' if f % 2 else 'even'} TPN)",
+        "4.3.2": f"the only colour preference is granted ({p.white}: {pw}, {p.black}: {pb})",
+        "4.3.3": f"opposite colour preferences are granted ({p.white}: {pw}, {p.black}: {pb})",
+        "4.3.4": f"the strong preference is granted ({p.white}: {pw}, {p.black}: {pb})",
+        "4.3.5": f"White to the lower colour difference ({p.white}: {by[p.white].colour_difference:+d}, "
+        f"{p.black}: {by[p.black].colour_difference:+d})",
+        "4.3.7": f"the colour preference of first-team {f} is granted ({ctx.pref[f].describe()})",
+    }.get(art, "colours")
+    return text, data
+
+
+def colour_why(ctx: Context, p: Pair, t: int) -> str:
+    """One team's plain-language reason for its colour in ``p``."""
+    by = ctx.state.by_tpn
+    o = p.black if t == p.white else p.white
+    mine = "White" if t == p.white else "Black"
+    f = _first(ctx, p)
+    art = p.colour_article.removeprefix("C.04.6 ")
+    pref_t, pref_o = ctx.pref[t], ctx.pref[o]
+    if art == "4.3.1":
+        return (
+            f"{mine}: neither team has played a match yet, so the drawing of lots decides "
+            f"(initial colour {colour_name(ctx.state.initial_colour)} for the odd-numbered first-team)"
+        )
+    if art == "4.3.2":
+        if pref_t.colour is not None:
+            return f"{mine}: {preference_reason(by[t], pref_t)} (colour preference)"
+        return f"{mine}: team {o} has the only colour preference ({preference_reason(by[o], pref_o)})"
+    if art == "4.3.3":
+        return f"{mine}: {preference_reason(by[t], pref_t)} (colour preference; the opponent wants the other)"
+    if art == "4.3.4":
+        if pref_t.strong:
+            return f"{mine}: {preference_reason(by[t], pref_t)} (strong colour preference)"
+        return f"{mine}: team {o} has the strong colour preference ({preference_reason(by[o], pref_o)})"
+    if art == "4.3.5":
+        return (
+            f"{mine}: White goes to the team with the lower colour difference "
+            f"({by[t].colour_difference:+d} against {by[o].colour_difference:+d})"
+        )
+    if art == "4.3.6":
+        rounds = deciding_rounds(by[t], by[o])
+        assert rounds is not None
+        had = colour_name(dict(played_colours(by[t]))[rounds[0]])
+        when = f"round {rounds[0]}" if rounds[0] == rounds[1] else f"its round {rounds[0]}"
+        return f"{mine}: the colours alternate from the most recent time they differed ({when}, when it had {had})"
+    if art == "4.3.7":
+        if f == t:
+            return f"{mine}: as first-team, its colour preference is granted ({preference_reason(by[t], pref_t)})"
+        return f"{mine}: the colour preference of the first-team, team {f}, is granted"
+    who = f if art == "4.3.8" else (o if f == t else t)
+    rnd, col = played_colours(by[who])[-1]
+    subject = "it" if who == t else f"team {who}"
+    return f"{mine}: {subject} alternates from its last match ({colour_name(col)} in round {rnd})"

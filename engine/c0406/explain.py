@@ -1,0 +1,230 @@
+"""The causes in a C.04.6 explanation (3.5, 3.6), for the arbiter and for each team.
+
+For each bracket the arbiter reads why it has that many upfloaters (the
+residents that cannot be paired among themselves and the earlier meetings,
+C1, that prevent it), which scoregroup C6 measured and what it counted (or
+why it did not apply), and how the bracket was paired. Each team then gets
+one plain-language line (``RoundPairing.explain_why``): why this opponent,
+why this colour, each with its article.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import rustworkx as rx
+
+from engine.c0406.bracket import BracketPairing
+from engine.c0406.bye import ByeDecision, bye_why, points
+from engine.c0406.colour_reasons import colour_why
+from engine.c0406.context import Context
+from engine.c0406.upfloaters import UpfloaterChoice
+from engine.result import Pair, RoundPairing
+
+
+@dataclass
+class Bracket:
+    """One bracket of the round as the process built it (3.3.2 step 2)."""
+
+    no: int
+    score: float
+    residents: list[int]
+    choice: UpfloaterChoice
+    pairing: BracketPairing | None = None
+
+
+def met(ctx: Context, a: int, b: int) -> str:
+    """When a and b met (C1): "round 3", or "a forbidden pair"."""
+    for r in ctx.state.by_tpn[a].history:
+        if r.played and r.opponent == b:
+            return f"round {r.round}"
+    return "a forbidden pair"
+
+
+def unpaired_residents(ctx: Context, residents: list[int]) -> list[int]:
+    """Residents left over by a largest pairing of the scoregroup among itself (C1)."""
+    nodes = sorted(residents)
+    g = rx.PyGraph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from_no_data(
+        [(i, j) for i, a in enumerate(nodes) for j in range(i + 1, len(nodes)) if ctx.compatible(a, nodes[j])]
+    )
+    matched = {v for e in rx.max_weight_matching(g, max_cardinality=True) for v in e}
+    return [t for i, t in enumerate(nodes) if i not in matched]
+
+
+@dataclass
+class C4Cause:
+    text: str  # for the arbiter
+    short: str  # for a captain: why teams float up into this scoregroup
+    unpaired: list[int]
+    meetings: list[tuple[int, int, str]]
+
+
+def c4_cause(ctx: Context, b: Bracket) -> C4Cause:
+    """Why the bracket has ``c4`` upfloaters: parity, earlier meetings (C1), or C3."""
+    residents, k = b.residents, b.choice.c4
+    n = len(residents)
+    unpaired = unpaired_residents(ctx, residents)
+    d = len(unpaired)
+    group = f"the {b.score:g}-point scoregroup"
+    seen = {
+        (min(u, o), max(u, o)) for u in unpaired for o in residents if o != u and not ctx.compatible(u, o)
+    }
+    meetings = [(a, c, met(ctx, a, c)) for a, c in sorted(seen)]
+    parts, short = [], ""
+    if d > n % 2:
+        listed = ", ".join(f"{a}-{c} ({when})" for a, c, when in meetings[:12])
+        parts.append(
+            f"its {n} teams can form at most {(n - d) // 2} pair(s) among themselves because of earlier "
+            f"meetings (C1): {listed}" + (" ..." if len(meetings) > 12 else "")
+        )
+        short = f"the teams of {group} cannot all be paired among themselves (they have already met)"
+    elif d == 1:
+        parts.append(f"it has an odd number of teams ({n})")
+        short = f"{group} has an odd number of teams"
+    if k > d:
+        parts.append(
+            "fewer upfloaters leave no legal pairing for the bracket or for the teams still to be paired (C1, C3)"
+        )
+        short = short or f"without it no legal pairing of {group} and the teams below exists"
+    return C4Cause("; ".join(parts), short, unpaired, meetings)
+
+
+def c6_text(ctx: Context, choice: UpfloaterChoice) -> tuple[str, dict]:
+    """Which scoregroup C6 measured and what it counted, or why it did not apply."""
+    f = choice.following
+    if f is None:
+        return "", {}
+    data = {"c6_scoregroup": f.score, "c6_reason": f.reason, "c6_left": []}
+    if not f.applies:
+        return f"C6: {f.reason}", data
+    left = sorted(f.teams - set(choice.upfloaters))
+    data["c6_left"] = left
+    if not left:
+        return f"C6: this set takes every team of {f.reason}, which is now empty: C6 does not apply", data
+    need, parity = choice.c6 or 0, len(left) % 2
+    measured = f"C6 measured {f.reason}, {', '.join(map(str, left))} left after this set"
+    if need == parity:
+        return f"{measured}: it can be paired with {need} upfloater(s), its parity minimum", data
+    verdict = (
+        "no set does better, so C6 does not separate the sets (pass/fail)"
+        if ctx.options["c6"] == "pass_fail"
+        else "the fewest any set allows (graded)"
+    )
+    return (
+        f"{measured}: it will need at least {need} upfloater(s), more than its parity minimum {parity}; {verdict}",
+        data,
+    )
+
+
+def explain_upfloaters(ctx: Context, rp: RoundPairing, b: Bracket) -> None:
+    choice, residents = b.choice, sorted(b.residents)
+    head = f"Bracket {b.no}: scoregroup {b.score:g} ({', '.join(map(str, residents))})"
+    if not choice.upfloaters:
+        rp.explain(
+            "C.04.6 3.5",
+            "bracket",
+            f"{head} is paired without upfloaters",
+            bracket=b.no,
+            score=b.score,
+            residents=residents,
+            upfloaters=[],
+        )
+        return
+    cause = c4_cause(ctx, b)
+    c6, c6_data = c6_text(ctx, choice)
+    ups = ", ".join(f"{u} ({ctx.score[u]:g})" for u in choice.upfloaters)
+    parts = [
+        f"C4 {choice.c4} upfloater(s): {cause.text}",
+        f"C5 scores {', '.join(f'{s:g}' for s in choice.c5)}",
+    ]
+    if c6:
+        parts.append(c6)
+    parts.append(
+        "C7 not applied (last two rounds)"
+        if choice.c7 is None
+        else f"C7 {choice.c7} floated in the previous round"
+    )
+    msg = (
+        f"{head} takes upfloaters {ups}; " + "; ".join(parts) + "; first such set in the order of 3.5.3-3.5.4"
+    )
+    if choice.notes:
+        msg += " (" + "; ".join(choice.notes) + ")"
+    rp.explain(
+        "C.04.6 3.5.5",
+        "upfloaters",
+        msg,
+        bracket=b.no,
+        score=b.score,
+        residents=residents,
+        upfloaters=choice.upfloaters,
+        c4=choice.c4,
+        c4_unpaired=cause.unpaired,
+        c4_meetings=[list(m) for m in cause.meetings],
+        c5=choice.c5,
+        c6=choice.c6,
+        c7=choice.c7,
+        method=choice.method,
+        **c6_data,
+    )
+
+
+def explain_bracket(rp: RoundPairing, b: Bracket) -> None:
+    bp = b.pairing
+    assert bp is not None
+    text = "  ".join(f"{x}-{y}" for x, y in bp.pairs)
+    c10 = "not applied (last two rounds)" if bp.c10 is None else str(bp.c10)
+    rp.explain(
+        "C.04.6 3.6.4",
+        "pairing",
+        f"Bracket {b.no} pairing {text} (identifier {' '.join(map(str, bp.identifier))}): "
+        f"C8 {bp.c8} colour preference(s) not fulfilled, C9 {bp.c9} strong, C10 {c10}; "
+        "first identifier (3.6.2-3.6.3) with these values",
+        bracket=b.no,
+        pairs=[list(p) for p in bp.pairs],
+        identifier=bp.identifier,
+        c8=bp.c8,
+        c9=bp.c9,
+        c10=bp.c10,
+        method=bp.method,
+    )
+
+
+def opponent_why(ctx: Context, brackets: list[Bracket], t: int, o: int) -> tuple[str, str]:
+    """A captain's reason for meeting ``o``, and its article."""
+    unit = points(ctx)
+    b = next(x for x in brackets if t in x.residents or t in x.choice.upfloaters)
+    ups = set(b.choice.upfloaters)
+    floater = t if t in ups else o if o in ups else None
+    if floater is None:
+        return (
+            f"Both teams have {ctx.score[t]:g} {unit} and are paired within their scoregroup: the first "
+            "pairing in the order of 3.6.2-3.6.3 among those that best meet the colour preferences",
+            "C.04.6 3.6",
+        )
+    cause = c4_cause(ctx, b).short
+    return f"Team {floater} floats up from {ctx.score[floater]:g} {unit}: {cause}", "C.04.6 3.5"
+
+
+def explain_whys(
+    ctx: Context, rp: RoundPairing, brackets: list[Bracket], pairs: list[Pair], bye: ByeDecision | None
+) -> None:
+    """One plain-language step per team (``RoundPairing.explain_why``)."""
+    lines: dict[int, dict] = {}
+    for p in pairs:
+        for t, o in ((p.white, p.black), (p.black, p.white)):
+            reason, article = opponent_why(ctx, brackets, t, o)
+            lines[t] = {
+                "opponent": o,
+                "opponent_reason": reason,
+                "opponent_article": article,
+                "colour": "w" if t == p.white else "b",
+                "colour_reason": colour_why(ctx, p, t),
+                "colour_article": p.colour_article,
+            }
+    if bye is not None:
+        reason, article = bye_why(ctx, bye)
+        lines[bye.bye] = {"opponent": None, "opponent_reason": reason, "opponent_article": article}
+    for t in sorted(lines):
+        rp.explain_why(t, **lines[t])

@@ -14,11 +14,20 @@ API endpoint with ``wrk`` (``apt-get install -y wrk``) at ``--connections``
 concurrent clients for ``--duration`` seconds each, printing p95 latency and
 requests per second. Targets: p95 <= 100 ms, >= 300 req/s; compute <= 2 s.
 Only 127.0.0.1 is ever loaded.
+
+Live updates on (issue 12, section 5; ``--no-live`` leaves them out): the last
+round is put in play with half its boards entered, and while every URL is
+loaded an arbiter enters one more board result each second through the results
+service (each one makes the live fragments out of date). Besides the page and
+the API it loads the two fragments the public pages poll during play, asked
+with a version that is out of date, so every answer is the whole fragment (the
+worst case; an up-to-date poll is an empty 204).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import shutil
@@ -36,6 +45,11 @@ BIN = Path(sys.executable).parent
 LUA = Path(__file__).resolve().parent / "wrk_p95.lua"
 DB_NAME = "pairing_bench"
 SLUG = "bench-swiss"
+
+
+def set_database(name: str) -> None:
+    global DB_NAME
+    DB_NAME = name
 
 
 def free_port() -> int:
@@ -172,6 +186,73 @@ def play(rnd, rng: random.Random) -> None:
     transition_round(rnd, S.COMPLETE)
 
 
+def start_play(number: int) -> list[tuple[int, int]]:
+    """Put round ``number`` in play, its boards posted and half its matches entered; the boards left."""
+    from django.contrib.auth import get_user_model
+
+    from operations.services import results
+    from tournaments.models import Membership, Tournament
+    from tournaments.models import RoundState as S
+    from tournaments.models.membership import Role
+    from tournaments.services import create_board_games, recompute_match, transition_round
+
+    t = Tournament.objects.get(slug=SLUG)
+    arbiter = get_user_model().objects.create_user("bench-arbiter", password="bench")
+    Membership.objects.create(user=arbiter, tournament=t, role=Role.ARBITER)
+    rnd = t.rounds.get(number=number)
+    for target in (S.LINEUPS_OPEN, S.LINEUPS_CLOSED, S.BOARD_PAIRINGS_POSTED):
+        rnd = transition_round(rnd, target)
+    left = []
+    for i, m in enumerate(rnd.matches.select_related("white_team", "black_team").order_by("table")):
+        if m.is_bye:
+            recompute_match(m)
+            continue
+        create_board_games(m, list(m.white_team.players.all()[:4]), list(m.black_team.players.all()[:4]))
+        if i % 2 == 0:
+            results.enter_results(m, dict.fromkeys(range(1, 5), "1/2-1/2"), by=arbiter)
+        else:
+            left += [(m.pk, board) for board in range(1, 5)]
+    return left
+
+
+class ResultWriter:
+    """An arbiter entering one board result a second (through the results service) while the load runs."""
+
+    def __init__(self, boards: list[tuple[int, int]]):
+        import threading
+
+        self.boards = list(boards)
+        self.entered = 0
+        self.stop_event = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        from django.contrib.auth import get_user_model
+        from django.db import connection
+
+        from operations.services import results
+        from tournaments.models import Match
+
+        arbiter = get_user_model().objects.get(username="bench-arbiter")
+        rng = random.Random(7)
+        try:
+            while self.boards and not self.stop_event.wait(1.0):
+                match_id, board = self.boards.pop(0)
+                match = Match.objects.get(pk=match_id)
+                results.enter_results(match, {board: rng.choice(["1-0", "0-1", "1/2-1/2"])}, by=arbiter)
+                self.entered += 1
+        finally:
+            connection.close()
+
+    def __enter__(self) -> ResultWriter:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop_event.set()
+        self.thread.join(10)
+
+
 def wrk(url: str, connections: int, duration: int) -> tuple[float, float, int]:
     """(p95 ms, requests/s, non-2xx) of a wrk run against ``url``."""
     if not url.startswith("http://127.0.0.1:"):
@@ -203,12 +284,21 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
+    parser.add_argument(
+        "--database", default="pairing_bench", help="the PostgreSQL database the bench may drop"
+    )
+    parser.add_argument(
+        "--no-live", action="store_true", help="leave out the round in play and its live fragments"
+    )
     args = parser.parse_args()
+    set_database(args.database)
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
 
     number = args.round or args.rounds
     gunicorn = worker = None
+    writer = contextlib.nullcontext()
+    urls: list[tuple[str, str]] = []
     try:
         if args.url:
             base = args.url.rstrip("/")
@@ -230,6 +320,8 @@ def main() -> None:
             times = build_event(args.teams, args.rounds)
             stop(worker)
             worker = None
+            if not args.no_live:
+                writer = ResultWriter(start_play(number))
             print(
                 f"compute ({args.teams} teams, request -> draft ready, real worker): "
                 f"median {statistics.median(times):.2f} s, max {max(times):.2f} s (target <= 2 s)"
@@ -252,16 +344,28 @@ def main() -> None:
             )
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/")
-        page = f"{base}/t/{args.slug}/round/{number}/pairings/"
-        api = f"{base}/api/tournaments/{args.slug}/rounds/{number}/pairings/"
-        for name, url in (("public page", page), ("API endpoint", api)):
-            wait_http(url)
-            wrk(url, args.connections, 2)  # warm-up
-            p95, rps, bad = wrk(url, args.connections, args.duration)
-            print(
-                f"{name:12} {url}\n  {args.connections} clients, {args.duration} s: p95 {p95:.1f} ms, "
-                f"{rps:.0f} req/s, non-2xx {bad} (targets p95 <= 100 ms, >= 300 req/s)"
-            )
+        urls += [
+            ("public page", f"{base}/t/{args.slug}/round/{number}/pairings/"),
+            ("API endpoint", f"{base}/api/tournaments/{args.slug}/rounds/{number}/pairings/"),
+        ]
+        if isinstance(writer, ResultWriter):
+            urls += [
+                ("live results", f"{base}/ops/t/{args.slug}/r/{number}/boards/live/?v=out-of-date"),
+                ("live standings", f"{base}/ops/t/{args.slug}/standings/live/?v=out-of-date"),
+            ]
+        with writer:
+            if isinstance(writer, ResultWriter):
+                print("live updates on: an arbiter enters one board result a second during the load")
+            for name, url in urls:
+                wait_http(url)
+                wrk(url, args.connections, 2)  # warm-up
+                p95, rps, bad = wrk(url, args.connections, args.duration)
+                print(
+                    f"{name:12} {url}\n  {args.connections} clients, {args.duration} s: p95 {p95:.1f} ms, "
+                    f"{rps:.0f} req/s, non-2xx {bad} (targets p95 <= 100 ms, >= 300 req/s)"
+                )
+        if isinstance(writer, ResultWriter):
+            print(f"results entered during the load: {writer.entered}")
     finally:
         stop(gunicorn)
         stop(worker)

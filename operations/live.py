@@ -74,12 +74,27 @@ def changed(round: Round) -> None:
 
 
 def cached_fragment(kind: str, ident: int, current: str, render) -> str:
+    """The fragment of version ``current``, rendered once.
+
+    While one request renders a new version, the others get the previous
+    fragment (its own, older version makes their next poll fetch the new one):
+    a crowd polling just after a result is entered costs one render, not one each.
+    """
     key = f"ops:live:v1:{kind}:{ident}:{current}"
     html = cache.get(key)
-    if html is None:
-        html = render()
-        cache.set(key, html, FRAGMENT_TIMEOUT)
-    return html
+    if html is not None:
+        return html
+    latest_key = f"ops:live:v1:{kind}:{ident}:latest"
+    lock_key = f"ops:live:v1:{kind}:{ident}:rendering"
+    if cache.add(lock_key, current, timeout=30):
+        try:
+            html = render()
+            cache.set_many({key: html, latest_key: html}, FRAGMENT_TIMEOUT)
+        finally:
+            cache.delete(lock_key)
+        return html
+    previous = cache.get(latest_key)
+    return previous if previous is not None else render()
 
 
 @dataclass(frozen=True)

@@ -125,3 +125,18 @@ def test_a_captain_gets_his_own_uncached_fragment_with_his_confirm_button(
     assert own.count("Confirm as captain") == 1 and "csrfmiddlewaretoken" in own
     client.logout()
     assert "Confirm as captain" not in client.get(base).content.decode()
+
+
+def test_while_one_request_renders_a_new_version_the_crowd_gets_the_previous_fragment(
+    client, posted, django_capture_on_commit_callbacks
+):
+    base = f"/ops/t/{posted.tournament.slug}/r/1/boards/live/?v=old"
+    before = client.get(base).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(posted.matches[0], dict.fromkeys(range(1, 5), "1-0"), by=posted.arbiter)
+    rnd = posted.round
+    cache.add(f"ops:live:v1:results:{rnd.pk}:rendering", "someone", 30)  # another request is rendering
+    assert client.get(base).content.decode() == before
+    cache.delete(f"ops:live:v1:results:{rnd.pk}:rendering")
+    after = client.get(base).content.decode()
+    assert after != before and "2 – 2" in after

@@ -50,6 +50,23 @@ def choose_bye(ctx: RoundContext, tpns: list[int]) -> int | None:
                     f"a bye to {', '.join(ctx.label(x) for x in skipped)} would leave the others unpairable",
                     skipped=skipped,
                 )
+            lowest = min(ctx.score(x) for x in tpns)
+            where = (
+                "the lowest score group"
+                if p.score == lowest
+                else f"the {p.score:g}-point group (nobody lower may have it)"
+            )
+            reason = (
+                f"The number of {ctx.noun}s is odd; the bye goes to the lowest-rated {ctx.noun} of the lowest "
+                f"score group who may have one: you, in {where}, rated {p.rating:g}"
+            )
+            if barred:
+                reason += f"; {', '.join(map(str, barred))} already had a point without playing (Dubov 2.2)"
+            if skipped:
+                reason += f"; a bye to {', '.join(map(str, skipped))} would have left the others unpairable"
+            ctx.pairing.explain_why(
+                t, opponent=None, opponent_reason=reason + ".", opponent_article="Dubov 4"
+            )
             ctx.remaining.discard(t)
             ctx.pairing.bye = t
             return t

@@ -1,10 +1,20 @@
-"""What a given (for example hand-amended) Dubov pairing breaks.
+"""What a given (for example hand-amended) Dubov pairing breaks, and why the engine's is preferred.
 
 Absolute: somebody to be paired is missing or paired twice, somebody not to
 be paired is in it, a second meeting or forbidden pair (2.1), a bye though
 the number is even, more than one bye, a bye after a point without playing
-(2.2). Quality: the colour limits 2.3 and 2.4, colours other than chapter 3
-gives, and the upfloat limits 2.5 (not in the last round).
+(2.2). Quality: the colour limits 2.3 and 2.4 and the upfloat limits 2.5
+(not in the last round); and, whenever the pairing differs from the
+engine's, the reason the procedure prefers the engine's
+(``engine.dubov.preference``): the first decision of the procedure (bye,
+floater, transfer, row of 6.2/6.3) the pairing does not follow, with the
+engine's own cause; more participants paired against their own due colour
+(6.3) or outside their scoregroup (6.4) than the engine's pairing has; and
+colours other than chapter 3 gives.
+
+Quality violations come in this order: limitations the engine's pairing
+keeps, the procedure's reason, the counts, limitations the engine's
+pairing breaks too (a relaxed round), colours (3).
 """
 
 from __future__ import annotations
@@ -13,8 +23,10 @@ from engine.common.checks import bye_barred, is_rematch, placement
 from engine.common.colours import beyond_difference
 from engine.dubov.colours import allocate
 from engine.dubov.limits import STRICT, Limits, colour_allowed, max_upfloats
+from engine.dubov.preference import preference
+from engine.dubov.procedure import pair as engine_pair
 from engine.dubov.profile import profiles
-from engine.result import RoundPairing, Violation
+from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
 
 
@@ -38,6 +50,8 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         out.append(
             Violation("Dubov 2.2", True, f"{pairing.bye} has had a point without playing", (pairing.bye,))
         )
+    limitations: list[Violation] = []
+    colours: list[Violation] = []
     for pr in pairing.pairs:
         a, b = pr.white, pr.black
         if a not in profs or b not in profs:
@@ -45,12 +59,76 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         if a == b or is_rematch(state, a, b):
             out.append(Violation("Dubov 2.1", True, f"{a} and {b} have played each other", (a, b)))
             continue
-        out.extend(_colour_violations(limits, a, b))
-        out.extend(_upfloat_violations(state, limits, a, b))
+        broken = _colour_limits(limits, a, b) + _upfloat_violations(state, limits, a, b)
+        limitations += broken
+        if not broken and state.rounds_played:  # round 1: the lot (5), not chapter 3
+            colours += _colour_order(limits, a, b)
+    engine = None if any(v.absolute for v in out) else _engine(state)
+    if engine is None or pairing.same_pairing_as(engine):
+        return out + limitations + colours
+    shared = _limitation_keys(state, limits, engine)
+    out += [v for v in limitations if (v.criterion, v.tpns) not in shared]
+    out += preference(state, profs, engine, pairing)
+    out += [v for v in limitations if (v.criterion, v.tpns) in shared]
+    out += colours
+    out += _colour_steps(engine, pairing, {t for v in limitations + colours for t in v.tpns})
     return out
 
 
-def _colour_violations(limits: Limits, white: int, black: int) -> list[Violation]:
+def _colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> list[Violation]:
+    """Colours the given pairing swaps against the engine's, where no other reason names them.
+
+    The engine's colour Step (chapter 3, or 5's lot in round 1) is the reason.
+    """
+    theirs = {frozenset((p.white, p.black)): p.white for p in engine.pairs}
+    steps = {
+        frozenset((s.data["white"], s.data["black"])): s
+        for s in engine.explanation
+        if s.topic == "colour" and "white" in s.data
+    }
+    out = []
+    for p in given.pairs:
+        key = frozenset((p.white, p.black))
+        if key in theirs and theirs[key] != p.white and not ({p.white, p.black} & named) and key in steps:
+            step = steps[key]
+            out.append(
+                Violation(
+                    step.article,
+                    False,
+                    f"{step.article}: {p.white}-{p.black}: the colours go the other way ({step.message})",
+                    (p.white, p.black),
+                )
+            )
+    return out
+
+
+_last: list[tuple[TournamentState, RoundPairing | None]] = []
+
+
+def _engine(state: TournamentState) -> RoundPairing | None:
+    """The engine's pairing of ``state`` (kept for the last state asked about); None if there is none."""
+    hit = _last[0] if _last else None
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    try:
+        engine: RoundPairing | None = engine_pair(state)
+    except PairingImpossible:
+        engine = None
+    _last[:] = [(state, engine)]
+    return engine
+
+
+def _limitation_keys(state: TournamentState, limits: Limits, pairing: RoundPairing) -> set[tuple]:
+    keys = set()
+    for pr in pairing.pairs:
+        for v in _colour_limits(limits, pr.white, pr.black) + _upfloat_violations(
+            state, limits, pr.white, pr.black
+        ):
+            keys.add((v.criterion, v.tpns))
+    return keys
+
+
+def _colour_limits(limits: Limits, white: int, black: int) -> list[Violation]:
     out = []
     for t, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
         p = limits.profiles[t]
@@ -59,17 +137,21 @@ def _colour_violations(limits: Limits, white: int, black: int) -> list[Violation
             out.append(
                 Violation(criterion, False, f"{t} gets {colour.name.lower()} against the limitation", (t,))
             )
-    alloc = allocate(limits, white, black)
-    if not out and alloc.white != white:
-        out.append(
-            Violation(
-                "Dubov 3",
-                False,
-                f"{white}-{black}: chapter 3 gives White to {alloc.white} ({alloc.reason})",
-                (white, black),
-            )
-        )
     return out
+
+
+def _colour_order(limits: Limits, white: int, black: int) -> list[Violation]:
+    alloc = allocate(limits, white, black)
+    if alloc.white == white:
+        return []
+    return [
+        Violation(
+            "Dubov 3",
+            False,
+            f"{white}-{black}: chapter 3 gives White to {alloc.white} ({alloc.reason})",
+            (white, black),
+        )
+    ]
 
 
 def _upfloat_violations(state: TournamentState, limits: Limits, a: int, b: int) -> list[Violation]:

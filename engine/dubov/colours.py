@@ -22,6 +22,7 @@ class Allocation:
     black: int
     article: str
     reason: str
+    rule: str = ""  # which priority decided: limits, due, equalise, alternate, aro, rating, tpn
 
 
 def _first_difference(a: Profile, b: Profile) -> Colour | None:
@@ -37,10 +38,10 @@ def allocate(limits: Limits, a: int, b: int) -> Allocation:
     """The colours of ``a`` and ``b`` by Dubov 2.3/2.4 then the five priorities of 3."""
     pa, pb = limits.profiles[a], limits.profiles[b]
 
-    def give(colour_for_a: Colour, article: str, reason: str) -> Allocation:
+    def give(colour_for_a: Colour, article: str, reason: str, rule: str) -> Allocation:
         if colour_for_a is Colour.WHITE:
-            return Allocation(a, b, article, reason)
-        return Allocation(b, a, article, reason)
+            return Allocation(a, b, article, reason, rule)
+        return Allocation(b, a, article, reason, rule)
 
     # 2.3/2.4 bind whenever they can be met, even for whom a relaxed round set them aside;
     # else the colours the limitations still in force allow (engine.dubov.relaxation).
@@ -50,22 +51,29 @@ def allocate(limits: Limits, a: int, b: int) -> Allocation:
         or [Colour.WHITE, Colour.BLACK]
     )
     if len(options) == 1:
-        return give(options[0], "Dubov 2.3-2.4", "the only colours the limitations 2.3 and 2.4 allow")
+        return give(
+            options[0], "Dubov 2.3-2.4", "the only colours the limitations 2.3 and 2.4 allow", "limits"
+        )
     if pa.due is not None and pa.due is not pb.due:
-        return give(pa.due, "Dubov 3", "both get their due colour")
+        return give(pa.due, "Dubov 3", "both get their due colour", "due")
     if pa.due is None and pb.due is not None:
-        return give(pb.due.opposite, "Dubov 3", "both get their due colour")
+        return give(pb.due.opposite, "Dubov 3", "both get their due colour", "due")
     if pa.colour_difference != pb.colour_difference:
         colour = Colour.WHITE if pa.colour_difference < pb.colour_difference else Colour.BLACK
-        return give(colour, "Dubov 3", "equalises the whites and blacks played")
+        return give(colour, "Dubov 3", "equalises the whites and blacks played", "equalise")
     first = _first_difference(pa, pb)
     if first is not None:
-        return give(first.opposite, "Dubov 3", "alternates from the first difference of the colour histories")
+        return give(
+            first.opposite,
+            "Dubov 3",
+            "alternates from the first difference of the colour histories",
+            "alternate",
+        )
     if pa.aro_tenths != pb.aro_tenths:
         colour = Colour.WHITE if pa.aro_tenths > pb.aro_tenths else Colour.BLACK
-        return give(colour, "Dubov 3", "White to the higher ARO")
+        return give(colour, "Dubov 3", "White to the higher ARO", "aro")
     if pa.rating != pb.rating:
         colour = Colour.WHITE if pa.rating < pb.rating else Colour.BLACK
-        return give(colour, "Dubov 3", "White to the lower R")
+        return give(colour, "Dubov 3", "White to the lower R", "rating")
     colour = Colour.WHITE if a < b else Colour.BLACK
-    return give(colour, "Dubov 9", "all priorities of 3 equal: White to the lower TPN")
+    return give(colour, "Dubov 9", "all priorities of 3 equal: White to the lower TPN", "tpn")

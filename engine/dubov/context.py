@@ -9,6 +9,7 @@ from engine.common.completion import Completion
 from engine.dubov.colours import allocate
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
+from engine.dubov.why import colour_reason
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, TournamentState
 
@@ -21,6 +22,8 @@ class RoundContext:
     pairing: RoundPairing
     remaining: set[int] = field(default_factory=set)
     pairs: list[Pair] = field(default_factory=list)
+    # Why a participant floated down (6.4), in plain words, for his "why" line where he is paired (8.2).
+    float_reasons: dict[int, str] = field(default_factory=dict)
 
     @property
     def profiles(self) -> dict[int, Profile]:
@@ -52,10 +55,22 @@ class RoundContext:
         return sorted(t for t in self.remaining if self.score(t) == score)
 
     # -- decisions ----------------------------------------------------------------
-    def record_pair(self, a: int, b: int, article: str, message: str, **data: Any) -> None:
+    def record_pair(
+        self,
+        a: int,
+        b: int,
+        article: str,
+        message: str,
+        why: dict[int, str] | None = None,
+        why_article: str = "",
+        **data: Any,
+    ) -> None:
         """Record the pair a-b (already fixed in the completion) and its colours (Dubov 3).
 
         ``data`` is added to the pairing Step (for example the rows of 6.3).
+        ``why`` gives each of the two, in plain words, why this opponent
+        (``RoundPairing.explain_why``, citing ``why_article`` or ``article``);
+        the colour half is written here from chapter 3.
         """
         alloc = allocate(self.limits, a, b)
         self.remaining.discard(a)
@@ -69,6 +84,17 @@ class RoundContext:
             white=alloc.white,
             black=alloc.black,
         )
+        for t in (alloc.white, alloc.black):
+            opponent = alloc.black if t == alloc.white else alloc.white
+            self.pairing.explain_why(
+                t,
+                opponent=opponent,
+                opponent_reason=(why or {}).get(t) or f"You were paired with {opponent}.",
+                opponent_article=why_article or article,
+                colour="w" if t == alloc.white else "b",
+                colour_reason=colour_reason(self.limits, alloc, t),
+                colour_article=alloc.article,
+            )
 
     def subgroup_colours(self, tpns: list[int]) -> dict[int, Colour]:
         """Dubov 1 due colours; one with no game yet joins the smaller subgroup (Dubov 9)."""

@@ -52,3 +52,31 @@ def pair_first_round(ctx: RoundContext, listed: list[int]) -> None:
             white=white,
             black=black,
         )
+        if chosen == right[i]:
+            plain = {
+                a: f"In round 1 the upper half of the starting list meets the lower half in order: you are "
+                f"No. {i + 1} of the upper half and {chosen} No. {i + 1} of the lower half.",
+                chosen: f"In round 1 the upper half of the starting list meets the lower half in order: you are "
+                f"No. {i + 1} of the lower half and {a} No. {i + 1} of the upper half.",
+            }
+        else:
+            plain = {
+                a: f"In round 1 the upper half meets the lower half in order, but you may not meet {right[i]}, "
+                f"so you meet the next {ctx.noun} of the lower half you may meet, {chosen}.",
+                chosen: f"In round 1 the upper half meets the lower half in order; {a} may not meet {right[i]}, "
+                f"so he meets the next {ctx.noun} of the lower half he may meet: you.",
+            }
+        for t in (a, chosen):
+            mine = "w" if t == white else "b"
+            first = "first" if t == a else "second"
+            ctx.pairing.explain_why(
+                t,
+                opponent=chosen if t == a else a,
+                opponent_reason=plain[t],
+                opponent_article=article,
+                colour=mine,
+                colour_reason=f"You get {'White' if mine == 'w' else 'Black'}: in round 1 the first {ctx.noun} "
+                "of each odd-numbered pair has the colour drawn by lot, of each even-numbered pair the other; "
+                f"you are the {first} of pair {i + 1}.",
+                colour_article="Dubov 5",
+            )

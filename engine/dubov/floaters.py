@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.common.completion import Completion
 from engine.common.pairable import maximum_matching
+from engine.dubov.causes import bars_text
 from engine.dubov.context import RoundContext
 from engine.state import Colour
 
@@ -33,13 +34,30 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
         return []
     classes, order = _float_order(ctx, group, score)
     chosen: list[int] = []
+    kept: list[int] = []  # earlier in the 6.4 order, but floating them would cost the group a pair
     for t in order:
         if len(chosen) == need:
             break
         if local.remove(t):
+            why = f": the scoregroup of {len(group)} can form at most {_pairs(local.target)}"
+            if kept:
+                why += (
+                    f"; {', '.join(ctx.label(x) for x in kept)} come first in the 6.4 order but floating "
+                    "them would leave the group fewer pairs"
+                )
             chosen.append(t)
-            _explain_floater(ctx, t, score, classes[t])
+            _explain_floater(ctx, t, score, classes[t], why)
+            ctx.float_reasons[t] = (
+                f"Your {score:g}-point group could not be paired whole ({len(group)} {ctx.noun}s, at most "
+                f"{_pairs(local.target)}), and you come first in the order of Dubov 6.4 ({CLASSES[classes[t]]})"
+            )
+        else:
+            kept.append(t)
     return chosen
+
+
+def _pairs(n: int) -> str:
+    return f"{n} pair" + ("" if n == 1 else "s")
 
 
 def _float_order(ctx: RoundContext, group: list[int], score: float) -> tuple[dict[int, int], list[int]]:
@@ -63,6 +81,7 @@ def _explain_floater(ctx: RoundContext, t: int, score: float, cls: int, why: str
         f"{ctx.label(t)} {where} ({CLASSES[cls]}){why}",
         tpn=t,
         floater_class=cls + 1,
+        score=score,
     )
 
 
@@ -103,6 +122,10 @@ def floaters_for_the_round(ctx: RoundContext, group: list[int], score: float) ->
     for t in leaving:
         _explain_floater(
             ctx, t, score, classes[t], ": the rest of the round leaves the scoregroup no more pairs than this"
+        )
+        ctx.float_reasons[t] = (
+            f"Your {score:g}-point group could be paired whole only in a way that left the rest of the round "
+            f"unpairable, and you come first in the order of Dubov 6.4 ({CLASSES[classes[t]]})"
         )
     return leaving
 
@@ -147,22 +170,64 @@ def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], scor
                 t,
             )
         )
-        partner = next((t for t in cands if comp.fix(f, t)), None)
+        passed = []
+        partner = None
+        for t in cands:
+            if comp.fix(f, t):
+                partner = t
+                break
+            passed.append(t)
         if partner is None:
             left.append(f)
+            open_ = [t for t in group if t in ctx.remaining]
+            bars = bars_text(ctx.limits, f, [t for t in open_ if t not in passed])
+            cause = "; ".join(
+                x
+                for x in (
+                    f"{f} {bars}" if bars else "",
+                    f"pairing him with {', '.join(map(str, passed))} would leave the rest of the round "
+                    "without a pairing (Dubov 9)"
+                    if passed
+                    else "",
+                )
+                if x
+            )
             ctx.explain(
                 "Dubov 6.4",
                 "floater",
-                f"floater {ctx.label(f)} finds no opponent in scoregroup {score:g} and floats on",
+                f"floater {ctx.label(f)} finds no opponent in scoregroup {score:g} ({cause or 'nobody is left'}) "
+                "and floats on",
                 tpn=f,
+                score=score,
+            )
+            ctx.float_reasons[f] = (
+                f"{ctx.float_reasons.get(f, 'You could not be paired in your own score group')}; in the "
+                f"{score:g}-point group nobody could meet you either"
             )
             continue
+        opposite = ctx.p(partner).due is colour.opposite
+        wanted = " due the other colour" if opposite else ""
+        came = ctx.float_reasons.get(f, "You could not be paired in your own score group")
         ctx.record_pair(
             f,
             partner,
             "Dubov 8.2",
             f"floater {ctx.label(f)} plays {ctx.label(partner)}: highest R"
-            + (", opposite due colour" if ctx.p(partner).due is colour.opposite else "")
-            + ", then lowest ARO",
+            + (", opposite due colour" if opposite else "")
+            + ", then lowest ARO"
+            + (
+                f"; passed over {', '.join(ctx.label(t) for t in passed)} (would leave the rest of the round "
+                "without a pairing, Dubov 9)"
+                if passed
+                else ""
+            ),
+            why={
+                f: f"{came}, so you moved down to the {score:g}-point group (Dubov 6.4); there you meet the "
+                f"highest-rated player{wanted} you may meet, {partner} (Dubov 8.2).",
+                partner: f"{f} moved down from the {ctx.score(f):g}-point group (Dubov 6.4) and meets the "
+                f"highest-rated player{wanted} of your group he may meet: you (Dubov 8.2).",
+            },
+            why_article="Dubov 6.4, 8.2",
+            passed=passed,
         )
     return left

@@ -117,6 +117,15 @@ def _bye(ctx: RoundContext, tpns: list[int]) -> bool:
                 ctx.explain(
                     "Dubov 5", "bye", f"odd number: the last in the list, {ctx.label(t)}, gets the bye", tpn=t
                 )
+                last = "the last in the starting list" if t == tpns[-1] else "the lowest in the starting list"
+                ctx.pairing.explain_why(
+                    t,
+                    opponent=None,
+                    opponent_reason=f"The number of {ctx.noun}s is odd, and in round 1 the bye goes to {last}"
+                    + ("" if t == tpns[-1] else " whose bye leaves the others pairable")
+                    + ".",
+                    opponent_article="Dubov 5",
+                )
                 return True
         return False
     return choose_bye(ctx, tpns) is not None
@@ -151,12 +160,17 @@ def _pair_leftovers(ctx: RoundContext) -> None:
     mate = maximum_matching(left, edges)
     for a, b in sorted((a, b) for a, b in mate.items() if a < b):
         ctx.completion.fix(a, b)
+        plain = (
+            "No lower score group was left to take you as a floater, so the floaters left over are paired "
+            "among themselves, as near in score as possible"
+        )
         ctx.record_pair(
             a,
             b,
             "Dubov 6.4",
             f"{ctx.label(a)} - {ctx.label(b)}: floaters left without an opponent, paired as near in score "
             f"as the others allow ({LEFTOVER_READING})",
+            why={a: f"{plain}: you meet {b}.", b: f"{plain}: you meet {a}."},
         )
     if ctx.remaining:
         raise PairingImpossible(f"Dubov: {sorted(ctx.remaining)} cannot be paired")

@@ -9,6 +9,7 @@ the limits of 2.6. Run in this order.
 
 from __future__ import annotations
 
+from engine.dubov.causes import bars_text, upfloat_bar
 from engine.dubov.context import RoundContext
 from engine.state import Colour
 
@@ -28,6 +29,16 @@ def _why(ctx: RoundContext, q: int, wanted: Colour) -> str:
         "due colour " + wanted.name.lower() if ctx.p(q).due is wanted else f"none due {wanted.name.lower()}"
     )
     return f"{first}, then highest R, then lowest ARO"
+
+
+def you(bars: str) -> str:
+    """``bars_text`` said of "you" ("has played 3" -> "have played 3")."""
+    return bars.replace("has played", "have played")
+
+
+def _no_partner(ctx: RoundContext, x: int, group: list[int]) -> str:
+    """Why ``x`` may be paired with nobody of ``group`` (for a transfer passed over)."""
+    return f"{x} {upfloat_bar(ctx.limits, ctx.p(x)) or bars_text(ctx.limits, x, group)}"
 
 
 def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[int, Colour]) -> list[int]:
@@ -54,16 +65,49 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
             )
             continue
         kept.remove(t)
+        others = [o for o in group if o != t]
+        bars = bars_text(ctx.limits, t, others) or f"is the only {ctx.noun} of the scoregroup"
+        if others:
+            plain_t, plain_p = f"You {you(bars)} (everyone", f"{t} {bars} (everyone"
+            plain_t, plain_p = (
+                plain_t + f" else in your {score:g}-point group)",
+                plain_p + f" else in his {score:g}-point group)",
+            )
+        else:
+            plain_t, plain_p = (
+                f"You are alone in your {score:g}-point group",
+                f"{t} is alone in his {score:g}-point group",
+            )
+        passed = [q for q in cands[: cands.index(partner)]]
         ctx.explain(
             "Dubov 7.1",
             "transfer",
-            f"{ctx.label(t)} has played (or cannot be paired with) every {ctx.noun} of the scoregroup: "
+            f"{ctx.label(t)} has no possible opponent in the scoregroup ({t} {bars}): "
             f"{ctx.label(partner)} (score {ctx.score(partner):g}) is transferred up to play it "
-            f"({_why(ctx, partner, due[t].opposite)})",
+            f"({_why(ctx, partner, due[t].opposite)})"
+            + (
+                f"; passed over: {', '.join(ctx.label(q) for q in passed)} (would leave the rest of the round "
+                "without a pairing, Dubov 9)"
+                if passed
+                else ""
+            ),
             tpn=t,
             transferred=partner,
+            **({"passed": passed} if passed else {}),
         )
-        ctx.record_pair(t, partner, "Dubov 7.1", f"{ctx.label(t)} - {ctx.label(partner)} (transfer 7.1)")
+        wanted = " due the other colour" if ctx.p(partner).due is due[t].opposite else ""
+        ctx.record_pair(
+            t,
+            partner,
+            "Dubov 7.1",
+            f"{ctx.label(t)} - {ctx.label(partner)} (transfer 7.1)",
+            why={
+                t: f"{plain_t}, so {partner} was brought up from the {ctx.score(partner):g}-point group to play "
+                f"you, as the highest rated there{wanted}.",
+                partner: f"{plain_p}, so a {ctx.noun} from a lower group was brought up to play him: you, as the "
+                f"highest rated there{wanted}.",
+            },
+        )
     return kept
 
 
@@ -75,19 +119,25 @@ def transfer_7_2(ctx: RoundContext, group: list[int], score: float, due: dict[in
     whites = sum(1 for t in group if due[t] is Colour.WHITE)
     blacks = len(group) - whites
     dominating = Colour.WHITE if whites > blacks else Colour.BLACK
+    passed: list[str] = []
     for lower in ctx.scores_below(score):
-        cands = [q for q in ctx.group(lower) if any(comp.can_pair(q, t) for t in group)]
+        key = _candidate_key(ctx, dominating.opposite)
+        everyone = sorted(ctx.group(lower), key=key)
+        cands = [q for q in everyone if any(comp.can_pair(q, t) for t in group)]
         if not cands:
+            passed.append(f"nobody of scoregroup {lower:g} can be paired with the scoregroup")
             continue
-        cands.sort(key=_candidate_key(ctx, dominating.opposite))
         q = cands[0]
+        passed += [f"{ctx.label(x)} ({_no_partner(ctx, x, group)})" for x in everyone[: everyone.index(q)]]
         ctx.explain(
             "Dubov 7.2",
             "transfer",
-            f"the scoregroup is odd: {ctx.label(q)} (score {lower:g}) is transferred up "
-            f"(dominating colour {dominating.name.lower()}; {_why(ctx, q, dominating.opposite)})",
+            f"the scoregroup is odd ({whites} due White, {blacks} due Black): {ctx.label(q)} (score {lower:g}) "
+            f"is transferred up (dominating colour {dominating.name.lower()}; {_why(ctx, q, dominating.opposite)})"
+            + (f"; passed over: {'; '.join(passed)}" if passed else ""),
             transferred=q,
             dominating=dominating.value,
+            score=score,
         )
         return q
     ctx.explain(

@@ -3,6 +3,8 @@
 import pytest
 
 from engine.dubov import pair
+from engine.dubov.profile import profiles
+from engine.state import Colour
 from tests.engine.dubov.builders import make_state, pairs_of, steps
 
 EXAMPLE_WHITE_ARO = [2310.0, 2318.4, 2322.3, 2333.7, 2340.5, 2344.6]
@@ -85,7 +87,7 @@ def test_dubov_6_3_a_white_who_has_played_his_row_black_takes_the_first_black_fr
     assert pairs_of(pairing) == {(4, 1), (5, 3), (6, 2)}
     improved = steps(pairing, topic="pairing", article="Dubov 6.3")
     assert "have played each other" in improved[0].message
-    assert "already paired in an earlier row" in improved[1].message
+    assert "3 Player 003 is already paired in row 2" in improved[1].message
 
 
 def test_dubov_6_3_a_coincidence_in_the_last_row_changes_the_last_but_one_row():
@@ -99,7 +101,10 @@ def test_dubov_6_3_a_coincidence_in_the_last_row_changes_the_last_but_one_row():
     # Columns: Whites 3 (ARO 2000), 4 (2050); Blacks 1, 2.  Row 2 (4-2) is barred,
     # so row 1 changes: 3-2, and 4-1.
     assert pairs_of(pairing) == {(3, 2), (4, 1)}
-    assert any("earlier row" in s.message for s in steps(pairing, article="Dubov 6.3"))
+    row1, row2 = steps(pairing, topic="pairing", article="Dubov 6.3")
+    assert (row1.data["row"], row1.data["changed_row"], row1.data["changed_for"]) == (1, 1, [2])
+    assert "would leave White 4 (row 2) no Black (4 may not meet 2 (a forbidden pair, 2.1))" in row1.message
+    assert (row2.data["row"], row2.data["changed_row"]) == (2, 1)
 
 
 def test_dubov_6_3_a_white_who_may_meet_no_black_meets_the_next_white():
@@ -166,8 +171,14 @@ def test_dubov_6_3_changes_row_k_minus_1_when_white_k_has_played_every_black_of_
     # Row 3: White 3 has played Blacks 13 and 14, so row 2 is changed: 3 takes 12 and
     # White 2 the first Black of the lower rows he has not played, 13. Rows 1 and 4 stand.
     assert pairs_of(pairing) == {(1, 11), (2, 13), (3, 12), (4, 14)}
-    (changed,) = [s for s in steps(pairing, article="Dubov 6.3") if "changed_row" in s.data]
-    assert changed.data["row"] == 3 and changed.data["changed_row"] == 2
+    row2, row3 = steps(pairing, topic="pairing", article="Dubov 6.3")
+    # Row 2 is changed for row 3, and the Step says why: 3 would have no Black left.
+    assert (row2.data["row"], row2.data["changed_row"], row2.data["changed_for"]) == (2, 2, [3])
+    assert "2 Player 002 - 12 Player 012: would leave White 3 (row 3) no Black (3 has played 13 and 14)" in (
+        row2.message
+    )
+    # Row 3 takes the Black of row 2, freed by that change.
+    assert (row3.data["row"], row3.data["changed_row"]) == (3, 2)
 
 
 def test_dubov_6_3_changes_row_k_minus_2_when_k_minus_1_cannot_help():
@@ -178,6 +189,92 @@ def test_dubov_6_3_changes_row_k_minus_2_when_k_minus_1_cannot_help():
     # played 13 and 14 too), so row 1 is changed: 3 takes 11, White 1 the first Black of the
     # lower rows, 13; row 2 keeps its own pairing, 2 - 12.
     assert pairs_of(pairing) == {(1, 13), (2, 12), (3, 11), (4, 14)}
-    (changed,) = [s for s in steps(pairing, article="Dubov 6.3") if "changed_row" in s.data]
-    assert changed.data["row"] == 3 and changed.data["changed_row"] == 1
+    row1, row3 = steps(pairing, topic="pairing", article="Dubov 6.3")
+    assert (row1.data["row"], row1.data["changed_row"], row1.data["changed_for"]) == (1, 1, [2, 3])
+    assert "would leave Whites 2 (row 2) and 3 (row 3) only Black 12 between them" in row1.message
+    assert (row3.data["row"], row3.data["changed_row"]) == (3, 1)
     assert [s.article for s in steps(pairing, topic="pairing") if s.data["white"] == 2] == ["Dubov 6.2"]
+
+
+def twelve_players_before_round_4():
+    """12 players (R 2400, 2380, ... 2180 by TPN) after three rounds, every game played.
+
+    Round 4: scoregroup 2 is 2, 3, 4, 5, 6; 7.2 brings up 7 (1.5 points, due Black,
+    the highest R due Black). Whites by ARO: 4 (2220.0), 6 (2240.0), 2 (2346.7);
+    Blacks by R: 3, 5, 7. Already met inside the group: 2-3, 2-7 and 6-7. Each of the
+    three rounds breaks no limitation of chapter 2.
+    """
+    ratings = {t: 2400 - 20 * (t - 1) for t in range(1, 13)}
+    rounds = [
+        [(3, 2, "="), (7, 6, "="), (4, 8, "1"), (9, 5, "1"), (1, 12, "="), (10, 11, "0")],
+        [(7, 2, "="), (12, 4, "="), (6, 9, "1"), (3, 11, "1"), (5, 10, "1"), (8, 1, "1")],
+        [(10, 4, "="), (11, 6, "="), (2, 1, "1"), (12, 7, "="), (9, 3, "="), (5, 8, "1")],
+    ]
+    return make_state(ratings, rounds)
+
+
+def test_dubov_6_3_changes_earlier_rows_before_pairing_white_against_white():
+    state = twelve_players_before_round_4()
+    pairing = pair(state)
+    transfer = steps(pairing, article="Dubov 7.2", topic="transfer")[0]
+    assert transfer.data["transferred"] == 7 and transfer.data["score"] == 2
+    rows = steps(pairing, topic="rows")[0]
+    assert rows.data["whites"] == [4, 6, 2] and rows.data["blacks"] == [3, 5, 7]
+    # A complete White-against-Black pairing exists, so nobody meets his own colour.
+    assert {(4, 7), (6, 3), (2, 5)} <= pairs_of(pairing)
+    assert not [s for s in steps(pairing, topic="pairing") if "same_colour" in s.data]
+    row1, row2, row3 = steps(pairing, topic="pairing", article="Dubov 6.3")
+    # Row 1 is changed for rows 2 and 3, and the Step gives the cause of each Black passed over.
+    assert (row1.data["row"], row1.data["changed_row"], row1.data["changed_for"]) == (1, 1, [2, 3])
+    assert row1.data["tried"] == [3, 5]
+    assert (
+        "4 Player 004 - 3 Player 003: would leave Whites 6 (row 2) and 2 (row 3) only Black 5 between them "
+        "(6 has played 7; 2 has played 7)" in row1.message
+    )
+    assert (
+        "4 Player 004 - 5 Player 005: would leave White 2 (row 3) no Black (2 has played 3 and 7)"
+        in row1.message
+    )
+    # Rows 2 and 3 take the Blacks the changes freed: row 1's for 6, row 2's for 2.
+    assert (row2.data["white"], row2.data["black"], row2.data["changed_row"]) == (6, 3, 1)
+    assert (row3.data["white"], row3.data["black"], row3.data["changed_row"]) == (2, 5, 2)
+    assert "7 Player 007 is already paired in row 1" in row3.message
+
+
+def test_dubov_6_3_the_group_of_the_round_4_case_all_get_their_due_colour():
+    state = twelve_players_before_round_4()
+    pairing = pair(state)
+    profs = profiles(state)
+    group = {2, 3, 4, 5, 6, 7}
+    for p in pairing.pairs:
+        if p.white in group:
+            assert profs[p.white].due is Colour.WHITE and profs[p.black].due is Colour.BLACK
+
+
+def test_dubov_6_3_a_white_who_may_meet_no_black_meets_white_k_plus_1_before_the_rows_go_on():
+    # Whites 4, 5, 6 (ARO 2000, 2010, 2020); Blacks 1, 2, 3; White No. 1 (4) may meet no Black.
+    ratings = {1: 2400, 2: 2300, 3: 2200, 4: 2100, 5: 2100, 6: 2100}
+    ratings |= {11: 2000, 12: 2010, 13: 2020, 14: 1900, 15: 1900, 16: 1900}
+    games = [(11, 4, "0"), (12, 5, "0"), (13, 6, "0"), (1, 14, "1"), (2, 15, "1"), (3, 16, "1")]
+    forbidden = frozenset({frozenset({4, 1}), frozenset({4, 2}), frozenset({4, 3})})
+    state = make_state(ratings, [games], withdrawn=set(range(11, 17)), forbidden_pairs=forbidden)
+    pairing = pair(state)
+    # 6.3: "we look for an opponent for him, beginning with the White No. k+1": 4 meets 5, then
+    # row 3 stands (6-3) and the Blacks left meet each other.
+    assert {frozenset((p.white, p.black)) for p in pairing.pairs} == {
+        frozenset({4, 5}),
+        frozenset({6, 3}),
+        frozenset({1, 2}),
+    }
+    white_pair, black_pair = [s for s in steps(pairing, topic="pairing") if "same_colour" in s.data]
+    assert (white_pair.data["same_colour"], white_pair.data["row"], white_pair.data["partner_row"]) == (
+        "white",
+        1,
+        2,
+    )
+    assert "4 Player 004 and 1 Player 001 are a forbidden pair (2.1)" in white_pair.message
+    assert (black_pair.data["same_colour"], black_pair.data["row"], black_pair.data["partner_row"]) == (
+        "black",
+        1,
+        2,
+    )

@@ -1,0 +1,158 @@
+"""Dubov 6.3's look-ahead: a pairing of the open rows with the most White-against-Black pairs.
+
+6.3 pairs a White with a White only "if the White No. k has already played
+with all the Blacks", after changes of rows k-1, k-2, ... have been tried.
+:class:`RowPlan` keeps one pairing of the rows still open that pairs them
+all and holds the most White-against-Black pairs; a choice of row is taken
+only if it keeps that number (``engine.dubov.rows``). When it does not, the
+plan says why in words: a set of Whites below with fewer possible Blacks
+than themselves (Hall's condition, found by König's construction).
+"""
+
+from __future__ import annotations
+
+from engine.common.pairable import maximum_matching
+from engine.dubov.causes import bars_text
+from engine.dubov.context import RoundContext
+
+
+class RowPlan:
+    """A pairing of the open rows: all paired, the most White-against-Black pairs (6.3).
+
+    ``value`` is (pairs, White-against-Black pairs) of the best pairing of
+    the participants still open; :meth:`check` says whether pairing ``a``
+    with ``b`` keeps it. Among equally good pairings the plan prefers pairs
+    of the same row, so the rows 6.2 makes are checked without a new
+    matching.
+    """
+
+    def __init__(self, adj: dict[int, set[int]], whites: list[int], blacks: list[int]) -> None:
+        self.white = set(whites)
+        self.row = {t: i for i, t in enumerate(whites)} | {t: i for i, t in enumerate(blacks)}
+        self.nodes = set(whites) | set(blacks)
+        self.adj = {t: adj.get(t, set()) & self.nodes for t in self.nodes}
+        self.cross_weight = len(self.nodes) + 2  # outweighs every count of same-row pairs
+        self.mate = self._solve(self.nodes)
+        self.value = self._value(self.mate)
+
+    def is_cross(self, a: int, b: int) -> bool:
+        return (a in self.white) != (b in self.white)
+
+    def _solve(self, nodes: set[int]) -> dict[int, int]:
+        order = sorted(nodes)
+        white, row, cross = self.white, self.row, 1 + self.cross_weight
+        edges = [
+            (a, b, 1 if (a in white) == (b in white) else cross + (row[a] == row[b]))
+            for a in order
+            for b in self.adj[a] & nodes
+            if a < b
+        ]
+        return maximum_matching(order, edges)
+
+    def _value(self, mate: dict[int, int]) -> tuple[int, int]:
+        cross = sum(1 for a, b in mate.items() if a < b and self.is_cross(a, b))
+        return len(mate) // 2, cross
+
+    def _after(self, a: int, b: int) -> tuple[int, int]:
+        return self.value[0] - 1, self.value[1] - (1 if self.is_cross(a, b) else 0)
+
+    def check(self, a: int, b: int) -> dict[int, int] | None:
+        """The plan of the others once ``a`` meets ``b``, if it keeps ``value``; else None."""
+        if a not in self.nodes or b not in self.nodes or b not in self.adj[a]:
+            return None
+        if self.mate.get(a) == b:
+            return self.mate  # the plan already pairs them: the rest of it stands
+        rest = self._solve(self.nodes - {a, b})
+        return rest if self._value(rest) == self._after(a, b) else None
+
+    def commit(self, a: int, b: int, rest: dict[int, int]) -> None:
+        self.value = self._after(a, b)
+        self.nodes -= {a, b}
+        if rest is self.mate:
+            del rest[a], rest[b]
+        self.mate = rest
+
+    # -- causes ------------------------------------------------------------------
+    def shortfall(self, ctx: RoundContext, a: int, b: int) -> tuple[str, list[int]]:
+        """Why ``a`` - ``b`` loses the plan's value, in words, and the rows (1-based) it harms."""
+        rest = self.nodes - {a, b}
+        pairs_needed, cross_needed = self._after(a, b)
+        whites = sorted((t for t in rest if t in self.white), key=self.row.__getitem__)
+        blacks = sorted((t for t in rest if t not in self.white), key=self.row.__getitem__)
+        owner = _bipartite(self.adj, whites, blacks)
+        if len(owner) < cross_needed:
+            s, t = _konig(self.adj, whites, blacks, owner)
+            return self._hall_text(ctx, s, t, blacks), sorted(self.row[x] + 1 for x in s)
+        lonely = [x for x in sorted(rest, key=self.row.__getitem__) if not (self.adj[x] & rest)]
+        if lonely:
+            x = lonely[0]
+            bars = bars_text(ctx.limits, x, sorted(rest - {x}))
+            tail = f" ({x} {bars})" if bars else ""
+            return (
+                f"would leave {_col(self, x)} No. {self.row[x] + 1} {x} without an opponent in the rows{tail}",
+                [self.row[x] + 1] if x in self.white else [],
+            )
+        if self._value(self._solve(rest))[0] < pairs_needed:
+            return "would leave the rows without a complete pairing", []
+        return (
+            f"would leave {self.value[1] - cross_needed} fewer White-against-Black pairings than the rows allow",
+            [],
+        )
+
+    def _hall_text(self, ctx: RoundContext, s: list[int], t: list[int], blacks: list[int]) -> str:
+        whites = " and ".join(f"{x} (row {self.row[x] + 1})" for x in s)
+        noun = "White" if len(s) == 1 else "Whites"
+        if not t:
+            got = "no Black"
+        else:
+            got = ("only Black " if len(t) == 1 else "only Blacks ") + ", ".join(map(str, t))
+            got += " between them" if len(s) > 1 else ""
+        outside = [y for y in blacks if y not in t]
+        bars = [f"{x} {bars_text(ctx.limits, x, outside)}" for x in s if bars_text(ctx.limits, x, outside)]
+        tail = f" ({'; '.join(bars)})" if bars else ""
+        return f"would leave {noun} {whites} {got}{tail}"
+
+
+def _col(plan: RowPlan, x: int) -> str:
+    return "White" if x in plan.white else "Black"
+
+
+def _bipartite(adj: dict[int, set[int]], whites: list[int], blacks: list[int]) -> dict[int, int]:
+    """A maximum White-Black matching of the open rows: {black: white}."""
+    bset = set(blacks)
+    owner: dict[int, int] = {}
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for v in blacks:
+            if v in seen or v not in adj[u] or v not in bset:
+                continue
+            seen.add(v)
+            if v not in owner or augment(owner[v], seen):
+                owner[v] = u
+                return True
+        return False
+
+    for w in whites:
+        augment(w, set())
+    return owner
+
+
+def _konig(
+    adj: dict[int, set[int]], whites: list[int], blacks: list[int], owner: dict[int, int]
+) -> tuple[list[int], list[int]]:
+    """Whites S with fewer possible Blacks T than themselves (Hall), from the unmatched Whites."""
+    matched = set(owner.values())
+    frontier = [w for w in whites if w not in matched]
+    s, t = set(frontier), set()
+    while frontier:
+        w = frontier.pop()
+        for v in blacks:
+            if v in adj[w] and v not in t:
+                t.add(v)
+                u = owner.get(v)
+                if u is not None and u not in s:
+                    s.add(u)
+                    frontier.append(u)
+    order = {x: i for i, x in enumerate(whites)}
+    border = {x: i for i, x in enumerate(blacks)}
+    return sorted(s, key=order.__getitem__), sorted(t, key=border.__getitem__)

@@ -1,0 +1,266 @@
+"""Dubov 6.2-6.3: pair the White column against the Black column, row by row.
+
+6.2 writes the Whites (increasing ARO) beside the Blacks (decreasing R) and
+pairs row by row. 6.3 orders the remedies when a row fails:
+
+1. White No. k takes the first Black of the lower rows he may play;
+2. if he may play none of them, row k-1 is changed, then row k-2, ...;
+3. only "if the White No. k has already played with all the Blacks" is he
+   paired with another White: No. k+1 down to the end of the column, then
+   No. k-1 up to No. 1.
+
+So a White meets a White only when no change of rows lets every White meet
+a Black. The engine reads the rows with a look-ahead (:class:`RowPlan`): it
+keeps one pairing of the rows still open that pairs them all and holds the
+most White-against-Black pairs, and row k takes, in the order above, the
+first Black that keeps that number (and leaves the rest of the round
+pairable, Dubov 9). An earlier row therefore takes, when it is paired, the
+lower Black a later change would give it: a Black of an upper row is free
+exactly when its row was changed, and the Step says which later rows made
+the change necessary and why (docs/interpretations/dubov.md, 6.3 rows).
+"""
+
+from __future__ import annotations
+
+from engine.dubov.causes import barred, short_bar
+from engine.dubov.context import RoundContext
+from engine.dubov.rowplan import RowPlan
+
+ROUND_CAUSE = (
+    "would leave the rest of the round without a pairing (Dubov 9: every choice leaves the others pairable)"
+)
+
+
+Tried = list[
+    tuple[int, str, str, list[int]]
+]  # (opponent, kind, cause, rows harmed) of each choice passed over
+
+
+class Rows:
+    """Dubov 6.2-6.3 for the participants who stay in one scoregroup.
+
+    Row k: White No. k takes the Black of row k; else the first Black of the
+    lower rows he may play; else the Black of row k-1, k-2, ... (freed by a
+    change of that row); a Black that would leave the rows fewer
+    White-against-Black pairs than a change of rows allows is passed over,
+    which is the change of an earlier row the text orders. A White who can
+    have no Black meets White No. k+1 ... end, then No. k-1 ... 1; Blacks
+    left over meet each other likewise (6.3, last paragraph).
+    """
+
+    def __init__(self, ctx: RoundContext, whites: list[int], blacks: list[int], score: float) -> None:
+        self.ctx, self.whites, self.blacks, self.score = ctx, whites, blacks, score
+        self.plan = RowPlan(ctx.completion.adj, whites, blacks)
+        self.taken_in_row: dict[int, int] = {}  # a Black -> the row (1-based) whose White took him
+
+    # -- one choice ----------------------------------------------------------------
+    def _try(self, a: int, b: int) -> tuple[str, str, list[int]] | None:
+        """Pair ``a`` with ``b`` if 6.3's look-ahead allows; else (kind, cause, rows harmed)."""
+        ctx = self.ctx
+        if b not in ctx.completion.adj.get(a, ()):
+            return "barred", barred(ctx.limits, a, b) or "may not meet", []
+        rest = self.plan.check(a, b)
+        if rest is None:
+            cause, rows = self.plan.shortfall(ctx, a, b)
+            return "rows", cause, rows
+        if not ctx.completion.fix(a, b):
+            return "round", ROUND_CAUSE, []
+        self.plan.commit(a, b, rest)
+        return None
+
+    def run(self) -> None:
+        ctx = self.ctx
+        for k, w in enumerate(self.whites):
+            if w not in ctx.remaining:
+                continue
+            row_black = self.blacks[k] if k < len(self.blacks) else None
+            order = (
+                self.blacks[k:] + list(reversed(self.blacks[:k]))
+                if row_black is not None
+                else list(self.blacks)
+            )
+            tried: Tried = []
+            chosen = None
+            for b in order:
+                if b not in ctx.remaining:
+                    continue
+                failure = self._try(w, b)
+                if failure is None:
+                    chosen = b
+                    break
+                tried.append((b, *failure))
+            if chosen is not None:
+                self._record_row(k, w, row_black, chosen, tried)
+            else:
+                self._same_colour(w, self.whites, "White", tried)
+        for b in self.blacks:
+            if b in ctx.remaining:
+                self._same_colour(b, self.blacks, "Black", [])
+
+    # -- the Steps -------------------------------------------------------------------
+    def _taken(self, b: int | None) -> str:
+        if b is None or b in self.ctx.remaining:
+            return ""
+        row = self.taken_in_row.get(b)
+        return f"{self.ctx.label(b)} is already paired" + (f" in row {row}" if row else "")
+
+    def _record_row(self, k: int, w: int, row_black: int | None, chosen: int, tried: Tried) -> None:
+        ctx = self.ctx
+        row = self.blacks.index(chosen) + 1
+        self.taken_in_row[chosen] = k + 1
+        moved = self._moved_up(w, chosen)
+        if chosen == row_black:
+            ctx.record_pair(
+                w,
+                chosen,
+                "Dubov 6.2",
+                f"row {k + 1}: {ctx.label(w)} - {ctx.label(chosen)}",
+                why={
+                    w: moved.get(w, "") + self._same_group(chosen, "White", k + 1),
+                    chosen: moved.get(chosen, "") + self._same_group(w, "Black", k + 1),
+                },
+            )
+            return
+        causes = [self._taken(row_black)] if row_black is not None else []
+        causes += [f"{ctx.label(w)} - {ctx.label(b)}: {cause}" for b, _, cause, _ in tried]
+        lookahead = [t for t in tried if t[1] != "barred"]
+        data: dict = {"row": k + 1, "black_row": row, "tried": [t[0] for t in tried]}
+        you, he = self._plain(w, row_black, tried, True), self._plain(w, row_black, tried, False)
+        if row > k + 1 and not lookahead:
+            conclusion = (
+                f"{ctx.label(w)} plays the first Black of the lower rows he may play, {ctx.label(chosen)}"
+            )
+            why_w = f"{you}, so you meet the first player due Black below your row you may meet, {chosen}."
+            why_b = (
+                f"{w}, first in row {k + 1} of those due White, could not meet the Black of his row ({he}), "
+                "so he meets the first player due Black below it that he may meet: you."
+            )
+        elif row > k + 1:
+            data["changed_row"] = k + 1
+            data["changed_for"] = sorted({r for t in lookahead for r in t[3]})
+            conclusion = (
+                f"so row {k + 1} is changed (6.3: a coincidence in a lower row is remedied by changing the rows "
+                f"above it, the nearest first): {ctx.label(w)} plays {ctx.label(chosen)}, the Black of row {row}"
+            )
+            why_w = f"{you}, so your row was changed and you meet {chosen}."
+            why_b = (
+                f"The row of {w} was changed so that the players due White below him can all meet players "
+                "due Black; he meets you."
+            )
+        else:
+            data["changed_row"] = row
+            lower = "can take no Black of the lower rows" if k + 1 < len(self.blacks) else "has no lower row"
+            conclusion = (
+                f"{ctx.label(w)} {lower}, so row {row} is changed (6.3: row k-1, then k-2, ...; "
+                f"its Black is free): {ctx.label(w)} plays {ctx.label(chosen)}"
+            )
+            why_w = (
+                f"{you}, so you meet {chosen}, the Black of row {row}, free because row {row} was changed."
+            )
+            why_b = (
+                f"{w}, of row {k + 1}, could meet no player due Black below his row ({he}), so he meets you; "
+                "your row had been changed to free you."
+            )
+        ctx.record_pair(
+            w,
+            chosen,
+            "Dubov 6.3",
+            f"row {k + 1}: " + "; ".join(c for c in causes if c) + "; " + conclusion,
+            why={w: moved.get(w, "") + why_w, chosen: moved.get(chosen, "") + why_b},
+            **data,
+        )
+
+    def _plain(self, w: int, row_black: int | None, tried: Tried, you: bool) -> str:
+        """What kept ``w`` from the Blacks he passed over, in plain words (for explain_why)."""
+        subj, have = ("you", "have") if you else ("he", "has")
+        bits = []
+        if row_black is not None and row_black not in self.ctx.remaining:
+            bits.append(f"{row_black}, the Black of {'your' if you else 'his'} row, was already paired")
+        played = [b for b, kind, _, _ in tried if b in self.ctx.state.by_tpn[w].played_opponents]
+        if played:
+            bits.append(f"{subj} {have} already played {_and(played)}")
+        barred_by: dict[str, list[int]] = {}  # the limitation -> the Blacks it bars
+        for b, kind, _, _ in tried:
+            if kind == "barred" and b not in played:
+                text = short_bar(self.ctx.limits, w, b)
+                barred_by.setdefault(text[text.find("(") :] if "(" in text else "", []).append(b)
+        for why, tpns in barred_by.items():
+            bits.append(f"{subj} may not meet {_and(tpns, 'or')}" + (f" {why}" if why else ""))
+        for b, kind, _, rows in tried:
+            if b in played or kind == "barred":
+                continue
+            if rows:
+                names = _and([self.whites[r - 1] for r in rows])
+                bits.append(f"meeting {b} would have left {names} without an opponent due Black")
+            else:
+                bits.append(f"meeting {b} would have left the others without a complete pairing")
+        text = "; ".join(bits) or f"{subj} could meet no other Black"
+        return text[0].upper() + text[1:] if you else text
+
+    def _same_group(self, other: int, colour: str, row: int) -> str:
+        other_colour = "Black" if colour == "White" else "White"
+        return (
+            f"You and {other} are in the {self.score:g}-point group; you are due {colour} and {other} "
+            f"{other_colour}, and in the Dubov lists (those due White by rising average rating of their "
+            f"opponents, those due Black by falling rating) you are both No. {row}."
+        )
+
+    def _moved_up(self, *tpns: int) -> dict[int, str]:
+        ctx = self.ctx
+        return {
+            t: f"You were moved up from the {ctx.score(t):g}-point group to make the {self.score:g}-point "
+            "group even (Dubov 7.2). "
+            for t in tpns
+            if ctx.score(t) < self.score
+        }
+
+    def _same_colour(self, t: int, column: list[int], name: str, tried_other: Tried) -> None:
+        ctx = self.ctx
+        other = "Black" if name == "White" else "White"
+        k = column.index(t)
+        order = column[k + 1 :] + list(reversed(column[:k]))
+        causes = []
+        tried_tpns = {x for x, *_ in tried_other}
+        other_column = self.blacks if name == "White" else self.whites
+        taken = [b for b in other_column if b not in ctx.remaining and b not in tried_tpns]
+        if taken:
+            causes.append(f"{', '.join(ctx.label(b) for b in taken)} already paired")
+        causes += [f"{ctx.label(t)} - {ctx.label(b)}: {cause}" for b, _, cause, _ in tried_other]
+        chosen = None
+        passed = []
+        for o in order:
+            if o not in ctx.remaining:
+                continue
+            failure = self._try(t, o)
+            if failure is None:
+                chosen = o
+                break
+            passed.append(f"{ctx.label(t)} - {ctx.label(o)}: {failure[1]}")
+        if chosen is None:
+            return
+        reason = "; ".join(causes) if causes else f"no {other} is left"
+        plain = self._plain(t, None, tried_other, True) if tried_other else f"No player due {other} was left"
+        moved = self._moved_up(t, chosen)
+        ctx.record_pair(
+            t,
+            chosen,
+            "Dubov 6.3",
+            f"{name} No. {k + 1} {ctx.label(t)} can meet no {other} ({reason}): paired with {name} "
+            f"No. {column.index(chosen) + 1} {ctx.label(chosen)} (6.3: No. k+1 down to the end of the column, "
+            f"then No. k-1 up to No. 1)" + (f"; passed over: {'; '.join(passed)}" if passed else ""),
+            same_colour=name.lower(),
+            row=k + 1,
+            partner_row=column.index(chosen) + 1,
+            why={
+                t: moved.get(t, "")
+                + f"{plain}, so you meet another player due {name}, {chosen}, the next in the list you may meet.",
+                chosen: moved.get(chosen, "")
+                + f"{t}, due {name} like you, could be given no opponent due {other}, so he meets the next "
+                f"player due {name} in the list he may meet: you.",
+            },
+        )
+
+
+def _and(items: list[int], word: str = "and") -> str:
+    names = [str(x) for x in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]

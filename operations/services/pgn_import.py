@@ -43,6 +43,8 @@ from operations.services import results
 from tournaments.models import BoardGame, Match, Round
 
 SALT = "operations.pgn-import"
+# A board forfeit already entered and the result a broadcast (or our own export) shows for it.
+FORFEIT_AS_RESULT = {"+-": "1-0", "-+": "0-1"}
 TOKEN_MAX_AGE = 6 * 3600  # seconds
 MAX_BYTES = 20 * 1024 * 1024
 
@@ -193,6 +195,9 @@ def _classify(game: BoardGame, broadcast: str, number: int) -> PlannedBoard:
         planned.replaceable = False
     elif game.result == broadcast:
         planned.status = "same"
+    elif FORFEIT_AS_RESULT.get(game.result) == broadcast:
+        planned.status = "same"
+        planned.note = f"entered as a forfeit ({game.result})"
     elif game.result not in ("", "*"):
         planned.status = "conflict"
         planned.note = f"{game.result} already entered"

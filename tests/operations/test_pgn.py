@@ -236,9 +236,24 @@ def test_the_round_as_pgn_has_the_tags_broadcasts_use_and_reads_back(posted):
     assert games[1]["WhiteTeam"] == "Bravo" and games[1]["Result"] == "1/2-1/2"  # board 2: Bravo has White
     assert games[2]["Result"] == "*"  # pending
     assert games[4]["Termination"] == "forfeit" and games[4]["Result"] == "1-0"  # Delta absent
-    # and the file reads straight back into the import, every game in its place
+    # and the file reads straight back into the import, every game in its place, nothing to change
     preview = pgn_import.preview_pgn(posted.round, text, by=posted.arbiter)
     assert preview.unplaced == [] and len(preview.boards) == 8
+    assert [b.status for b in preview.boards] == ["same", "same", "unfinished", "unfinished"] + [
+        "conflict"
+    ] * 4
+    assert {b.note for b in preview.conflicts} == {
+        "the match is recorded as forfeited: cancel the forfeit first"
+    }
+
+
+def test_a_board_forfeit_and_the_broadcasts_result_for_it_are_the_same(posted):
+    b3 = boards_of(posted, 1)[2]
+    results.enter_results(posted.matches[0], {3: "-+"}, by=posted.arbiter)
+    preview = pgn_import.preview_pgn(
+        posted.round, game_text(b3.white.name, b3.black.name, "0-1"), by=posted.arbiter
+    )
+    assert [(b.status, b.note) for b in preview.boards] == [("same", "entered as a forfeit (-+)")]
 
 
 # -- who may do what, pages and API -------------------------------------------------

@@ -103,8 +103,18 @@ def seed(
     from .individual import seed_individual
 
     seed_individual(options.seed + 1, log, users, _publish)
+    _addresses(users)
     log("Demo logins (password 'demo'): " + ", ".join(DEMO_USERS))
     return True
+
+
+def _addresses(users: dict) -> None:
+    """E-mail addresses for the demo's users, given once the demo is built (building it sends no notice):
+    what they do next sends notices (printed on the console in the quick start)."""
+    for name, user in users.items():
+        if not user.email:
+            user.email = f"{name}@example.org"
+            user.save(update_fields=["email"])
 
 
 # -- users ------------------------------------------------------------------------

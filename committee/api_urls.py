@@ -2,13 +2,24 @@
 
 from django.urls import path
 
-from . import api
+from . import api, api_options
 
 r = "tournaments/<slug:slug>/rounds/<int:number>/"
 
 urlpatterns = [
     path("tournaments/<slug:slug>/rounds/", api.RoundList.as_view(), name="api-round-list"),
     path("tournaments/<slug:slug>/teams/", api.TeamList.as_view(), name="api-team-list"),
+    path("tournaments/<slug:slug>/options/", api_options.TournamentOptions.as_view(), name="api-options"),
+    path(
+        "tournaments/<slug:slug>/options/decisions/",
+        api_options.OptionsDecisionCreate.as_view(),
+        name="api-options-decisions",
+    ),
+    path(
+        "tournaments/<slug:slug>/public-reasons/",
+        api_options.PublicReasons.as_view(),
+        name="api-public-reasons",
+    ),
     path(r + "pairings/", api.RoundPairings.as_view(), name="api-round-pairings"),
     path(r + "draft/", api.DraftDetail.as_view(), name="api-draft"),
     path(r + "runs/", api.RunList.as_view(), name="api-run-list"),

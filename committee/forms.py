@@ -62,3 +62,56 @@ class NoteForm(forms.Form):
             a, _, b = value.partition("-")
             out.append((int(a), int(b) if b and b != "bye" else None))
         return out
+
+
+class OptionsForm(forms.Form):
+    """One field per pairing option of the tournament's system, generated from the specs.
+
+    ``rows`` are ``tournaments.pairing_options.options_in_force``; the values
+    are sent as text ("true", "graded", "4", "" for none) and checked by the
+    service with ``OptionSpec.parse``. ``with_reason``: a change after round 1's
+    publication, which needs the committee's reason (rule 57).
+    """
+
+    decision_reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        label="Reason for the committee's decision (recorded with it)",
+    )
+
+    def __init__(self, rows, *args, with_reason: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rows = list(rows)
+        if not with_reason:
+            del self.fields["decision_reason"]
+        for row in self.rows:
+            if row.is_number:
+                field: forms.Field = forms.CharField(required=False, label=row.spec.label)
+            else:
+                # Text, not a ChoiceField: OptionSpec.parse says what is wrong with a value.
+                field = forms.CharField(
+                    required=False,
+                    widget=forms.RadioSelect(choices=[(c.text, c.words) for c in row.choices]),
+                    label=row.spec.label,
+                )
+            self.fields[row.key] = field
+            self.initial[row.key] = "" if row.value is None and row.is_number else row.text
+
+    def items(self) -> list[tuple]:
+        """(row, bound field) per option, in the spec's order, for the template."""
+        return [(row, self[row.key]) for row in self.rows]
+
+    def option_values(self) -> dict[str, str]:
+        return {row.key: self.cleaned_data.get(row.key, "") for row in self.rows}
+
+    def add_service_errors(self, exc) -> None:
+        """The service's ``ValidationError`` beside the options it names."""
+        if hasattr(exc, "error_dict"):
+            for key, messages in exc.message_dict.items():
+                self.add_error(key if key in self.fields else None, messages)
+        else:
+            self.add_error(None, exc)
+
+
+class PublicReasonsForm(forms.Form):
+    show = forms.BooleanField(required=False)

@@ -9,7 +9,10 @@ Every permission takes the tournament (or a round of it) as its object.
 - arbiters (the Chief Arbiter included) see the drafts and notes;
 - the override of an absolute criterion is the Chief Arbiter's alone
   (C.04.6 3.3.3), not any arbiter's;
-- captains and the public see published pairings only (rule 60).
+- captains and the public see published pairings only (rule 60);
+- the chair alone chooses the pairing options (tournament settings) and,
+  once round 1 is published, changes them by a recorded decision; any
+  committee member may hide or show the public "why" lines.
 """
 
 from __future__ import annotations
@@ -75,6 +78,11 @@ PERMISSIONS = {
     "committee.publish": is_committee_member,
     "committee.start_correction": is_committee_member,
     "committee.override": is_chief_arbiter,
+    # The pairing options are a tournament setting: the chair chooses them (and, once
+    # round 1 is published, changes them only by a recorded committee decision).
+    "committee.edit_options": is_committee_chair,
+    # Whether the public pages show each team's "why" line.
+    "committee.set_public_reasons": is_committee_member,
 }
 
 for _name, _predicate in PERMISSIONS.items():

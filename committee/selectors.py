@@ -13,8 +13,10 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
-from committee.models import Approval, Decision, DraftVersion, PairingRun, Publication
+from committee.models import Approval, Decision, DraftVersion, OptionsChange, PairingRun, Publication
+from committee.why import why_lines
 from engine import systems
+from engine.result import WHY_TOPIC
 from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
 from tournaments.states import PAIRED_STATES
@@ -31,6 +33,8 @@ def round_of(tournament: Tournament, number: int) -> Round:
 def current_version(round: Round) -> DraftVersion | None:
     return round.draft_versions.select_related("run", "author").order_by("-pk").first()
 
+
+OPTIONS_TOPIC = "options"  # the engine's "options in force" step (issue 11)
 
 HEAVY_RUN_FIELDS = ("input_snapshot", "output", "checker_report", "explanation")
 
@@ -212,6 +216,21 @@ class DraftView:
         return (self.run.finished_at - self.run.started_at).total_seconds()
 
     @property
+    def explanation_options(self) -> list[dict[str, Any]]:
+        """The "options in force" step(s), shown first."""
+        return [s for s in self.explanation if s.get("topic") == OPTIONS_TOPIC]
+
+    @property
+    def explanation_why(self) -> list[dict[str, Any]]:
+        """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own."""
+        return [s for s in self.explanation if s.get("topic") == WHY_TOPIC]
+
+    @property
+    def explanation_rules(self) -> list[dict[str, Any]]:
+        """The rule-by-rule steps: everything but the options and the "why" lines."""
+        return [s for s in self.explanation if s.get("topic") not in (OPTIONS_TOPIC, WHY_TOPIC)]
+
+    @property
     def blocked(self) -> bool:
         return bool(
             self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
@@ -246,10 +265,20 @@ def draft_view(round: Round) -> DraftView:
 
 
 def publication_view(publication: Publication) -> dict[str, Any]:
-    """The rows of a publication, named as they were published."""
+    """The rows of a publication, named as they were published, each side with its "why" line.
+
+    ``side["why"]`` is a :class:`committee.why.WhyLine` or None (hidden by the
+    tournament, or no reason given by the engine).
+    """
     names = {int(k): v for k, v in publication.teams.items()}
     rows, bye = pairing_rows(publication.pairing, names)
-    return {"publication": publication, "rows": rows, "bye": bye}
+    why = why_lines(publication)
+    for r in rows:
+        r["white"]["why"] = why.get(r["white"]["tpn"])
+        r["black"]["why"] = why.get(r["black"]["tpn"])
+    if bye:
+        bye["team"]["why"] = why.get(bye["team"]["tpn"])
+    return {"publication": publication, "rows": rows, "bye": bye, "has_why": bool(why)}
 
 
 def writeup_draft(round: Round) -> str:
@@ -314,4 +343,13 @@ def rounds_for_dashboard(tournament: Tournament) -> QuerySet[Round]:
         Prefetch(
             "publications", queryset=Publication.objects.order_by("-number").only("id", "round_id", "number")
         ),
+    )
+
+
+def options_changes_of(tournament: Tournament) -> QuerySet[OptionsChange]:
+    """The committee's decisions that changed the pairing options after round 1, oldest first."""
+    return (
+        OptionsChange.objects.filter(tournament=tournament)
+        .select_related("decision__author", "decision__round")
+        .order_by("decision__created_at", "pk")
     )

@@ -45,10 +45,28 @@ class RoundSerializer(serializers.ModelSerializer):
         return obj.publications.exists()
 
 
+class WhySerializer(serializers.Serializer):
+    """Why this opponent, why this colour, in plain words with the articles (committee.why)."""
+
+    text = serializers.CharField(help_text="The whole line, each reason followed by its [article].")
+    opponent_reason = serializers.CharField()
+    opponent_article = serializers.CharField(allow_blank=True)
+    colour_reason = serializers.CharField(allow_blank=True)
+    colour_article = serializers.CharField(allow_blank=True)
+    by_committee = serializers.BooleanField(
+        help_text="Set by a committee decision (it departed from the engine's pairing), not by the rules."
+    )
+    decision = serializers.CharField(allow_blank=True, help_text="The committee decision cited.")
+
+
 class SideSerializer(serializers.Serializer):
     tpn = serializers.IntegerField()
     name = serializers.CharField()
     federation = serializers.CharField(allow_blank=True)
+    why = WhySerializer(
+        allow_null=True,
+        help_text="Null when the tournament hides the reasons or none was given for this team.",
+    )
 
 
 class RowSerializer(serializers.Serializer):
@@ -91,7 +109,13 @@ class PublicationSerializer(serializers.ModelSerializer):
 
 
 def _side(side: dict) -> dict:
-    return {"tpn": side["tpn"], "name": side["name"], "federation": side["federation"]}
+    why = side.get("why")
+    return {
+        "tpn": side["tpn"],
+        "name": side["name"],
+        "federation": side["federation"],
+        "why": why.to_dict() if why is not None else None,
+    }
 
 
 class PublicationHistorySerializer(serializers.ModelSerializer):

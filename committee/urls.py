@@ -2,12 +2,15 @@
 
 from django.urls import path
 
-from . import views
+from . import options_views, views
 
 round_prefix = "<slug:slug>/round/<int:number>/"
 
 urlpatterns = [
     path("<slug:slug>/", views.dashboard, name="committee-dashboard"),
+    path("<slug:slug>/options/", options_views.options_page, name="committee-options"),
+    path("<slug:slug>/options/decision/", options_views.options_decision, name="committee-options-decision"),
+    path("<slug:slug>/public-reasons/", options_views.public_reasons, name="committee-public-reasons"),
     path(round_prefix, views.round_review, name="committee-round"),
     path(round_prefix + "run-status/", views.run_status, name="committee-run-status"),
     path(round_prefix + "request/", views.request_pairing, name="committee-request"),

@@ -82,7 +82,18 @@ def dashboard(request, tournament):
     rows = [
         {"round": r, "run": selectors.latest_run(r), "version": selectors.current_version(r)} for r in rounds
     ]
-    return render(request, "committee/dashboard.html", {"tournament": tournament, "rows": rows})
+    return render(
+        request,
+        "committee/dashboard.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "can_edit_options": permissions.has(request.user, "committee.edit_options", tournament),
+            "can_set_public_reasons": permissions.has(
+                request.user, "committee.set_public_reasons", tournament
+            ),
+        },
+    )
 
 
 def _pairing_choices(view: selectors.DraftView) -> list[tuple[str, str]]:

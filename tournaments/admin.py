@@ -15,6 +15,7 @@ from .models import (
     Tournament,
 )
 from .models.tournament import rules_primary_score
+from .pairing_options import changed_keys, options_frozen, values_in_force
 
 
 class TournamentAdminForm(forms.ModelForm):
@@ -31,7 +32,23 @@ class TournamentAdminForm(forms.ModelForm):
         if fixed and "primary_score" not in self.changed_data:
             data["primary_score"] = fixed
             self.instance.primary_score = fixed
+        self._keep_frozen_options(data)
         return data
+
+    def _keep_frozen_options(self, data) -> None:
+        """Once round 1 is published the pairing options change only by a committee decision."""
+        if self.instance.pk is None or "engine_options" not in self.changed_data:
+            return
+        saved = Tournament.objects.get(pk=self.instance.pk)
+        if not options_frozen(saved):
+            return
+        new = Tournament(pairing_system=saved.pairing_system, engine_options=data.get("engine_options") or {})
+        if changed_keys(values_in_force(saved), values_in_force(new)):
+            self.add_error(
+                "engine_options",
+                "Round 1's pairing is published: the pairing options change only by a committee decision "
+                "(the committee's pairing options page).",
+            )
 
 
 @admin.register(Tournament)

@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404, render
 
 from . import selectors
 from .models import Tournament
+from .pairing_options import options_frozen, options_in_force
 
 
 def home(request):
@@ -23,5 +24,7 @@ def tournament_detail(request, slug: str):
             "tournament": tournament,
             "rounds": selectors.round_list(tournament),
             "teams": selectors.team_list(tournament),
+            "pairing_rules": options_in_force(tournament),
+            "options_frozen": options_frozen(tournament),
         },
     )

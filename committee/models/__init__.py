@@ -2,6 +2,7 @@
 
 from .decision import Decision, DecisionQuerySet
 from .draft import Approval, ArbiterOverride, DecisionSubject, DraftVersion, Publication
+from .options_change import OptionsChange
 from .pairing_run import PairingRun
 
 __all__ = [
@@ -11,6 +12,7 @@ __all__ = [
     "DecisionQuerySet",
     "DecisionSubject",
     "DraftVersion",
+    "OptionsChange",
     "PairingRun",
     "Publication",
 ]

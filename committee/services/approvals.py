@@ -27,8 +27,12 @@ from committee.public_cache import public_cache_keys
 from committee.selectors import approvals_needed, team_names
 from committee.services.drafts import _to, lock_current, lock_for_review
 from engine import api
+from engine.options import in_force
 from tournaments.models import Round, RoundState
+from tournaments.pairing_options import site_specs
 from tournaments.services import save_pairing
+from tournaments.services.options import pin_engine_options
+from tournaments.snapshot import engine_options
 
 S = RoundState
 
@@ -70,6 +74,7 @@ def approve(*, version: DraftVersion, user) -> Approval:
             version.round, version, refusal="there is no draft to approve.", waiting_for="approving"
         )
         _require_no_blocking_violation(current)
+        _require_options_in_force(current, rnd)
         approval = current.approvals.filter(user=user).first()
         if approval is not None and (rnd.state != S.UNDER_REVIEW or approvals_needed(current) is not None):
             raise ValidationError(f"You have already approved draft version {current.number}.")
@@ -101,6 +106,7 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
         if still:
             raise ValidationError(f"Draft version {current.number} still needs {still}.")
         _require_no_blocking_violation(current)
+        _require_options_in_force(current, rnd)
         previous = rnd.publications.order_by("-number").first()
         pairing = pairing_from_dict(current.pairing)
         changes: list[str] = []
@@ -119,6 +125,8 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
             changes=changes,
             published_by=user,
         )
+        if rnd.number == 1 and previous is None:
+            pin_engine_options(rnd.tournament)  # frozen from now on, explicitly (defaults included)
         matches = save_pairing(rnd, pairing, replace=previous is not None)
         _link_decisions(rnd, matches)
         _to(rnd, S.PUBLISHED, user)
@@ -129,6 +137,24 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
         keys = list(public_cache_keys(rnd.tournament.slug, rnd.number).values())
         transaction.on_commit(lambda: cache.delete_many(keys))
     return publication
+
+
+def _require_options_in_force(version: DraftVersion, rnd: Round) -> None:
+    """The draft was computed with the pairing options now in force (they may have changed since)."""
+    snapshot = (version.run.input_snapshot or {}).get("options") or {}
+    system = rnd.tournament.pairing_system
+    try:
+        used = in_force(system, snapshot)
+        now = in_force(system, engine_options(rnd.tournament))
+    except ValueError as exc:
+        raise ValidationError(f"The pairing options are not valid: {exc}.") from None
+    changed = [s.label for s in site_specs(system) if used[s.key] != now[s.key]]
+    if changed:
+        raise ValidationError(
+            f"The pairing options changed after this draft was computed ({', '.join(changed)}): "
+            "compute the pairing again.",
+            code="options",
+        )
 
 
 def _link_decisions(rnd: Round, matches) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from committee import permissions
 from committee.models import Decision, DecisionSubject
+from committee.public_cache import public_cache_keys
 from tournaments.models import Round
 
 
@@ -39,4 +41,7 @@ def add_note(*, round: Round, user, text: str, pairings: Iterable[tuple[int, int
     ]
     if matches:
         decision.matches.add(*matches)
+    # The public "why" of a pairing the committee set cites the note about it (committee.why).
+    keys = list(public_cache_keys(round.tournament.slug, round.number).values())
+    transaction.on_commit(lambda: cache.delete_many(keys))
     return decision

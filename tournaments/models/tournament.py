@@ -136,6 +136,11 @@ class Tournament(models.Model):
         max_length=20, choices=ApprovalPolicy.choices, default=ApprovalPolicy.ANY_MEMBER
     )
     engine_options = models.JSONField(default=dict, blank=True)
+    show_pairing_reasons = models.BooleanField(
+        default=True,
+        help_text="Show with each published pairing a plain-language line per team: why this "
+        "opponent, why this colour, with the article.",
+    )
 
     created_at = models.DateTimeField(auto_now_add=True)
 

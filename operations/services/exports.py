@@ -5,7 +5,8 @@ team TPN and board order), every round with the player-level games taken
 from the boards, the lineups (record 300), the PAB (320), forfeited matches
 (330) and byes, the withdrawals and the absences announced for the rounds
 to come (``### engine-withdrawn``, 240 Z), the tie-break list
-(``### engine-tiebreaks``) and the line-up window rules (``### engine-event``).
+(``### engine-tiebreaks``), the line-up window rules (``### engine-event``) and every
+pairing option in force, defaults included (``### engine-option KEY VALUE``).
 Result codes from White's side map to TRF codes per player: ``1-0`` -> 1/0,
 ``1/2-1/2`` -> =, ``+-`` -> +/-, ``--`` -> -/-, and an unfinished or pending
 game is written blank with its opponent (counted as a draw, Olympiad rule 11). A board one side left empty is the present player's
@@ -22,6 +23,7 @@ from engine.state import Colour, ColourPreferenceType
 from engine.trf import write
 from operations.selectors import matches_with_boards, results_state, standings_table
 from tournaments.models import BoardGame, Match, Round, TeamRoundStatus, Tournament
+from tournaments.pairing_options import explicit_options
 from tournaments.snapshot import engine_player
 
 NO_GAME = (0, "-", " ")
@@ -79,6 +81,9 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
         colour_preferences=ColourPreferenceType(tournament.colour_preference_type),
         # Record 240 Z for the round to be paired: absent or withdrawn by then.
         unavailable=frozenset(absences.pop(nxt, set()) | {t for t, r in withdrawals.items() if r <= nxt}),
+        # Every pairing option in force, defaults included (### engine-option lines), so another
+        # program, or this one after a change of a default, reads the event with the same rules.
+        options={**rs.state.options, **explicit_options(tournament)},
     )
     per_round: dict[int, dict[int, tuple[int, str, str]]] = {r: {} for r in range(1, rs.through + 1)}
     lineups: dict[tuple[int, int], list[int]] = {}

@@ -22,10 +22,12 @@ from django.utils.text import slugify
 
 from engine.state import Outcome, ScoreKind
 from engine.trf import SizeLimitExceeded, TrfError, read
+from engine.trf.extension import OPTION
 from engine.trf.teams import TeamReader
 from operations import permissions
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
 from tournaments.models.match import ForfeitKind
+from tournaments.pairing_options import parse_site_options, site_specs
 from tournaments.services import create_rounds, mark_absent, recompute_match, withdraw_team
 
 CODE_PAIRS = {
@@ -84,6 +86,7 @@ def import_trf(
     system_name = state.system if state.system in ("c0406", "olympiad", "dubov", "lim") else "c0406"
     options = dict(state.options)
     version = str(options.pop("version", "")) if system_name == "olympiad" else ""
+    _check_options(text, system_name, options)
     # Record 192 has no score for the Olympiad codes: the 1998 text ranks by game points (rule 1).
     primary = ScoreKind.GAME_POINTS if version == "1998" else s.primary
     t = Tournament.objects.create(
@@ -186,6 +189,18 @@ def import_trf(
         round_.save(update_fields=["state"])
     _check_points(t, state)
     return t
+
+
+def _check_options(text: str, system: str, options: dict) -> None:
+    """The pairing options read (``### engine-option``) are ones the system allows (``OptionSpec.parse``)."""
+    site = {s.key for s in site_specs(system)}
+    try:
+        parse_site_options(system, {k: v for k, v in options.items() if k in site})
+    except ValidationError as exc:
+        key, messages = next(iter(exc.message_dict.items()))
+        prefix = f"{OPTION} {key} "
+        line = next((no for no, ln in enumerate(text.splitlines(), start=1) if ln.startswith(prefix)), 0)
+        raise ImportRefused(" ".join(messages), line, len(prefix) + 1 if line else 0) from None
 
 
 def _time(value) -> dt.time | None:

@@ -8,6 +8,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DJANGO_SETTINGS_MODULE=pairing_site.settings.production
 
 WORKDIR /app
+# WeasyPrint (printed documents as PDF) needs Pango, HarfBuzz and a font from the system.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b \
+      libharfbuzz-subset0 fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
 COPY requirements.txt ./
 RUN pip install -r requirements.txt
 

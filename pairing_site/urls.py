@@ -33,6 +33,7 @@ urlpatterns = [
     path("committee/", include("committee.urls")),
     path("ops/", include("operations.urls")),
     path("notifications/", include("notifications.urls")),
+    path("", include("printing.urls")),
     path("", include("committee.public_urls")),
     path("", include("tournaments.urls")),
 ]

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "tournaments",
     "committee",
     "operations",
+    "printing",
     "notifications",
     "template_partials",
 ]

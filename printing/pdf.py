@@ -1,0 +1,159 @@
+"""HTML to PDF with WeasyPrint: the paper size, the header on every page, static files only.
+
+The page's HTML is rendered for the ``print`` medium (the site's ``@media print`` rules apply),
+with ``printing/pdf.css`` on top (no buttons or forms, a match kept on one page) and an ``@page``
+rule made here: the paper size (A4 or Letter, portrait or landscape) and the header and footer
+boxes (tournament, document, round, date, publication number; page n of m). Stylesheets are read
+from the static files; the renderer fetches nothing else (no network access from a PDF).
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+
+PAGE_SIZES = {"a4": "A4", "letter": "Letter"}
+DEFAULT_SIZE = "a4"
+STYLESHEET = Path(__file__).resolve().parent / "pdf.css"
+# The base URL the page's relative links resolve against; never fetched (see StaticFilesFetcher).
+BASE_URL = "https://pairing-site.invalid/"
+
+
+@dataclass(frozen=True)
+class PrintHeader:
+    """What every page of a printed document says about itself."""
+
+    tournament: str
+    document: str  # "Pairing list", "Standings", ...
+    round: int | None = None
+    date: str = ""  # the round's date, ISO 8601
+    publication: int | None = None  # the number of the round's latest publication
+    printed_at: str = ""  # "2026-11-25 10:03 UTC"
+
+    @property
+    def where(self) -> str:
+        """``Round 4 · 2026-11-05 · Publication 2`` (the parts that are known)."""
+        parts = [f"Round {self.round}" if self.round else "", self.date]
+        if self.publication:
+            parts.append(f"Publication {self.publication}")
+        return " · ".join(p for p in parts if p)
+
+
+def paper_size(value: str | None) -> str:
+    """The paper size key for ``value`` (``a4`` or ``letter``, any case); A4 when absent or unknown."""
+    key = (value or "").strip().lower()
+    return key if key in PAGE_SIZES else DEFAULT_SIZE
+
+
+def _css_string(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
+    return f'"{escaped}"'
+
+
+def page_css(header: PrintHeader, size: str = DEFAULT_SIZE, landscape: bool = False) -> str:
+    """The ``@page`` rule: paper size, margins, header and footer boxes."""
+    orientation = " landscape" if landscape else ""
+    printed = f"Printed {header.printed_at}" if header.printed_at else ""
+    return f"""
+@page {{
+  size: {PAGE_SIZES[paper_size(size)]}{orientation};
+  margin: 20mm 12mm 15mm 12mm;
+  @top-left {{ content: {_css_string(header.tournament)}; }}
+  @top-center {{ content: {_css_string(header.document)}; }}
+  @top-right {{ content: {_css_string(header.where)}; }}
+  @bottom-left {{ content: {_css_string(printed)}; }}
+  @bottom-right {{ content: "Page " counter(page) " of " counter(pages); }}
+}}
+"""
+
+
+def _static_file(path: str) -> Path | None:
+    """The file behind a static URL path, from STATIC_ROOT (collected, hashed names) or the finders."""
+    prefix = "/" + settings.STATIC_URL.strip("/") + "/"
+    if not path.startswith(prefix):
+        return None
+    relative = path[len(prefix) :]
+    if not relative or ".." in Path(relative).parts:
+        return None
+    collected = Path(settings.STATIC_ROOT) / relative
+    if collected.is_file():
+        return collected
+    found = finders.find(relative)
+    return Path(found) if found else None
+
+
+class PdfUnavailable(RuntimeError):
+    """WeasyPrint, or the system libraries it needs (Pango, HarfBuzz), is not installed."""
+
+
+@cache
+def _renderer():
+    """WeasyPrint's ``HTML`` and a fetcher of static files, imported on first use.
+
+    The site runs without the system libraries (the quick start needs none); only the PDFs
+    then answer that they cannot be made, naming what is missing.
+    """
+    try:
+        from weasyprint import HTML
+        from weasyprint.urls import URLFetcher, URLFetcherResponse
+    except (ImportError, OSError) as err:
+        raise PdfUnavailable(
+            f"PDF documents need WeasyPrint and Pango ({err}). On Debian: apt-get install "
+            "libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core"
+        ) from err
+
+    class StaticFilesFetcher(URLFetcher):
+        """Serve the page's stylesheets (and images) from the static files; refuse every other URL."""
+
+        def fetch(self, url, headers=None):
+            if urlsplit(url).scheme == "data":
+                return super().fetch(url, headers)
+            file = _static_file(urlsplit(url).path) if url.startswith(BASE_URL) else None
+            if file is None:
+                raise ValueError(f"not fetched for a PDF: {url}")
+            content_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(url, file.read_bytes(), {"Content-Type": content_type})
+
+    return HTML, StaticFilesFetcher
+
+
+@cache
+def _stylesheet() -> str:
+    return STYLESHEET.read_text()
+
+
+def with_print_styles(html: str, css: str) -> str:
+    """``html`` with ``css`` as its last author stylesheet (after the page's own, so it wins ties).
+
+    WeasyPrint's ``stylesheets=`` argument adds *user* stylesheets, which lose to every author
+    rule of the page; the PDF's rules must win, so they go into the page itself.
+    """
+    style = f"<style>{css}</style>"
+    head_end = re.search(r"</head\s*>", html, re.IGNORECASE)
+    if head_end is None:
+        return style + html
+    return html[: head_end.start()] + style + html[head_end.start() :]
+
+
+def render_pdf(
+    html: str, header: PrintHeader, *, size: str = DEFAULT_SIZE, landscape: bool = False, path: str = ""
+) -> bytes:
+    """The PDF of a page's ``html`` (``path``: the page's URL path, for its relative links).
+
+    Raises ``PdfUnavailable`` when WeasyPrint cannot be loaded.
+    """
+    html_class, fetcher_class = _renderer()
+    css = _stylesheet() + page_css(header, size, landscape)
+    document = html_class(
+        string=with_print_styles(html, css),
+        base_url=BASE_URL + path.lstrip("/"),
+        url_fetcher=fetcher_class(),
+    )
+    return document.write_pdf()

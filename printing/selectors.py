@@ -1,0 +1,39 @@
+"""Reads for the printed documents: what the header of every page says."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import timezone
+
+from committee import selectors as committee_selectors
+from operations import selectors as ops_selectors
+from printing.pdf import PrintHeader
+from tournaments.models import Round, Tournament
+
+
+def _round_date(rnd: Round, published_at) -> str:
+    if rnd.date:
+        return rnd.date.isoformat()
+    when = rnd.starts_at or published_at
+    return timezone.localdate(when).isoformat() if when else ""
+
+
+def print_header(tournament: Tournament, document: str, number: int | None) -> PrintHeader:
+    """The header of a document about round ``number`` (None: the tournament, as far as played)."""
+    printed_at = timezone.now().astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if number is None:
+        number = ops_selectors.latest_result_round(tournament)
+    rnd = ops_selectors.round_of(tournament, number) if number else None
+    if rnd is None:
+        return PrintHeader(tournament.name, document, printed_at=printed_at)
+    publications = committee_selectors.public_publications(rnd)
+    latest = publications[0] if publications else None
+    return PrintHeader(
+        tournament=tournament.name,
+        document=document,
+        round=rnd.number,
+        date=_round_date(rnd, latest.published_at if latest else None),
+        publication=latest.number if latest else None,
+        printed_at=printed_at,
+    )

@@ -110,6 +110,10 @@ class LimContext:
     last_round: bool
     relaxed: bool = False  # no pairing keeps 12.1(a)/(b): colours yield (interpretation Lim-9.1-relax)
     _compat: dict[tuple[int, int], bool] = field(default_factory=dict)
+    # The plain "why this opponent" of each pair, {pair: {tpn: (text, article)}}, and why a player
+    # floated, {tpn: text}; RoundPairing.explain_why gets them once the colours are known.
+    pair_why: dict[frozenset[int], dict[int, tuple[str, str]]] = field(default_factory=dict)
+    float_why: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, state: TournamentState, *, relaxed: bool = False) -> LimContext:
@@ -184,5 +188,7 @@ class LimContext:
 
     def why_incompatible(self, a: int, b: int) -> str:
         if self.met(a, b):
-            return "already met (Lim 9.1)"
+            if b in self.state.by_tpn[a].played_opponents:
+                return "already met (Lim 9.1)"
+            return "a forbidden pair (Lim 9.1)"
         return "no colour allocation keeps Lim 12.1(a)/(b) (Lim 9.1)"

@@ -58,6 +58,8 @@ class Level:
     proposed: int | None  # the 9.4 / 10.8 first candidate
     rejected: list[tuple[int, str]] = field(default_factory=list)
     colour_exchange: bool = False
+    default: int | None = None  # the first compatible candidate (the one a colour exchange passes over)
+    isolates: dict[int, int] = field(default_factory=dict)  # candidate -> a player it would leave alone
 
 
 @dataclass
@@ -220,6 +222,7 @@ class Search:
             p = self.seq[start]
             order = ColourOrder(self.rules, p, self._candidates(p, open_, is_open))
             rejected: list[tuple[int, str]] = []
+            isolates: dict[int, int] = {}
             chosen = None
             for c in order:
                 if not compat(p, c):
@@ -229,9 +232,15 @@ class Search:
                     break
                 else:
                     rejected.append((c, "rest unpairable"))
+                    rest = is_open - {p, c}
+                    alone = next((x for x in self.seq if x in rest and not oracle.adj[x] & rest), None)
+                    if alone is not None:
+                        isolates[c] = alone
             if chosen is None:  # cannot happen: the oracle said the rest was pairable
                 return None
-            self.levels.append(self._make_level(p, chosen, order, rejected))
+            level = self._make_level(p, chosen, order, rejected)
+            level.isolates = isolates
+            self.levels.append(level)
             fixed.append((p, chosen))
             is_open -= {p, chosen}
             open_ = [t for t in open_ if t in is_open]
@@ -241,6 +250,7 @@ class Search:
         proposed = order.plain[0] if order.plain else None
         lvl = Level(player=p, opponent=c, floater=bool(self.kind[p]), proposed=proposed, rejected=rejected)
         lvl.colour_exchange = order.is_colour_exchange(c)
+        lvl.default = order.default
         return lvl
 
 

@@ -16,7 +16,7 @@ The candidate is chosen by these keys, in order (interpretation Lim-10-keys):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.lim import matching
 from engine.lim.context import LimContext
@@ -89,6 +89,8 @@ class ParityChoice:
     kind: str
     due_counts: dict[str, int]
     reasons: list[str]
+    passed: dict[int, str] = field(default_factory=dict)  # players preferred by position, and why not
+    plain: str = ""  # why him, for a captain
 
 
 def choose_parity_floater(
@@ -135,36 +137,50 @@ def choose_parity_floater(
         key=lambda t: (TYPE_RANK[types[t]], ctx.players[t].floated_last_round, colour_key(t), position(t)),
     )
     chosen = next((t for t in ordered if keeps_pairings(t)), ordered[0])
+
+    def key(t: int) -> tuple:
+        return (TYPE_RANK[types[t]], ctx.players[t].floated_last_round, colour_key(t), position(t))
+
+    def due_text(t: int) -> str:
+        due = ctx.players[t].due
+        return "no colour yet" if due is None else f"due {'White' if due.value == 'w' else 'Black'}"
+
+    # Who would float before him, by position (10.2-10.4) or by the keys, and why each does not.
+    passed: dict[int, str] = {}
+    for t in sorted(group, key=position):
+        if t == chosen or not (position(t) < position(chosen) or key(t) < key(chosen)):
+            continue
+        if key(t) <= key(chosen) or not keeps_pairings(t):
+            passed[t] = "the score-group would lose a pairing (Lim 10.10, 11.4)"
+        elif TYPE_RANK[types[t]] > TYPE_RANK[types[chosen]]:
+            passed[t] = f"{TYPE_TEXT[types[t]]}, a more disadvantaged floater (Lim 10.3-10.5, 10.9)"
+        elif ctx.players[t].floated_last_round:
+            passed[t] = "floated in the round just before (Lim 10.10)"
+        elif majority is not None and not (t == ref or ctx.within_limit(t, ref)):
+            passed[t] = "beyond the Maxi rating limit (Lim 10.2)"
+        else:
+            passed[t] = f"{due_text(t)}: floating him would not equalise the colours (Lim 10.2)"
     reasons = [f"type {types[chosen]} ({TYPE_TEXT[types[chosen]]})"]
     if majority is not None:
-        reasons.append(f"{whites} due White, {blacks} due Black")
-    costly = [t for t in ordered[: ordered.index(chosen)]]
-    if costly:
-        reasons.append(f"not {costly}: the score-group would lose a pairing (Lim 10.10, 11.4)")
-    chosen_key = (TYPE_RANK[types[chosen]], colour_key(chosen), position(chosen))
-    spared = [
-        t
-        for t in group
-        if ctx.players[t].floated_last_round
-        and not ctx.players[chosen].floated_last_round
-        and keeps_pairings(t)
-        and (TYPE_RANK[types[t]], colour_key(t), position(t)) < chosen_key
-    ]
-    if spared:
-        reasons.append(f"not {spared}: floated in the round just before (Lim 10.10)")
-    worse = [
-        t
-        for t in group
-        if keeps_pairings(t)
-        and TYPE_RANK[types[t]] > TYPE_RANK[types[chosen]]
-        and position(t) < position(chosen)
-    ]
-    if worse:
+        tends = " (tends to equalise the colours)" if colour_key(chosen) == 0 else ""
+        reasons.append(f"{whites} due White, {blacks} due Black; {chosen} is {due_text(chosen)}{tends}")
+    end = "lowest numbered" if downward else "highest numbered"
+    if not passed:
+        reasons.append(f"the {end} player of those left (Lim 10.2-10.4)")
+    else:
         reasons.append(
-            "not "
-            + ", ".join(f"{t} (type {types[t]})" for t in worse)
-            + ": more disadvantaged floaters (Lim 10.3-10.5, 10.9)"
+            f"before him in the order of 10.2 ({end} first): "
+            + "; ".join(f"{t} (type {types[t]}): {why}" for t, why in passed.items())
         )
     if ctx.options.maxi and majority is not None and colour_key(chosen) == 1 and chosen == ref:
         reasons.append("a player due the majority colour is beyond the Maxi rating limit (Lim 10.2)")
-    return ParityChoice(chosen, types[chosen], {"w": whites, "b": blacks}, reasons)
+    plain = f"you are {due_text(chosen)}" + (
+        ", like most of the group" if majority and colour_key(chosen) == 0 else ""
+    )
+    if passed:
+        plain += "; " + "; ".join(
+            f"{t} could not float ({why.split(' (Lim')[0]})" for t, why in passed.items()
+        )
+    else:
+        plain += f"; you are the {'lowest' if downward else 'highest'}-ranked player"
+    return ParityChoice(chosen, types[chosen], {"w": whites, "b": blacks}, reasons, passed, plain)

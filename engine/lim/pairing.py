@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from engine.common.boards import by_scores
 from engine.common.scoregroups import scoregroups
-from engine.lim.colours import allocate
+from engine.lim.colours import allocation
 from engine.lim.context import LimContext
 from engine.lim.scoregroup import GroupOutcome, fmt, pair_group
+from engine.lim.why import colour_reason, listing
 from engine.result import PairingImpossible, RoundPairing, Step
 from engine.state import TournamentState
 
@@ -81,6 +82,15 @@ def pair_with(ctx: LimContext) -> RoundPairing:
             if failures:
                 msg += f"; the bye to {failures} left the others unpairable"
             attempt.explain("Lim 8.1", "bye", msg + " (Lim 8.3: one point, no colour)", tpn=bye)
+            plain = (
+                f"The number of {'teams' if state.team else 'players'} is odd; the bye goes to the "
+                f"lowest-ranked of the lowest score-group who may have one: you"
+            )
+            if passed:
+                plain += f"; {listing(passed)} already had a bye or a win by default (Lim 8.2)"
+            if failures:
+                plain += f"; a bye to {listing(failures, 'or')} would have left the others unpairable"
+            attempt.explain_why(bye, opponent=None, opponent_reason=plain + ".", opponent_article="Lim 8.1")
         try:
             pair_field(ctx, attempt, [t for t in players if t != bye])
         except PairingImpossible:
@@ -120,12 +130,36 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
     made += [(p, False) for g in low for p in g.pairs]
     made.sort(key=lambda x: board_key(ctx, *x[0]))
     for board, ((a, b), upper) in enumerate(made, start=1):
-        pair = allocate(ctx, a, b, upper=upper, board=board)
+        pair, rule = allocation(ctx, a, b, upper=upper, board=board)
         rp.pairs.append(pair)
         rp.explain(
-            pair.colour_article, "colour", f"board {board}: {pair.white} White, {pair.black} Black",
-            white=pair.white, black=pair.black, board=board,
+            pair.colour_article, "colour",
+            f"board {board}: {pair.white} White, {pair.black} Black ({COLOUR_RULES.get(rule, rule)})",
+            white=pair.white, black=pair.black, board=board, rule=rule,
         )  # fmt: skip
+        reasons = ctx.pair_why.get(frozenset((a, b)), {})
+        for t in (pair.white, pair.black):
+            opponent = pair.black if t == pair.white else pair.white
+            text, article = reasons.get(t, (f"You were paired with {opponent}.", "Lim 9"))
+            rp.explain_why(
+                t,
+                opponent=opponent,
+                opponent_reason=text,
+                opponent_article=article,
+                colour="w" if t == pair.white else "b",
+                colour_reason=colour_reason(ctx, pair, rule, t, board, upper),
+                colour_article=pair.colour_article,
+            )
+
+
+COLOUR_RULES = {
+    "limits": "the colours Lim 12.1 allows",
+    "lot": "neither has a colour yet: the lot",
+    "due": "each gets the colour he is due",
+    "compulsory": "the compulsory colour of 12.3",
+    "history": "the colour histories, going back to the latest game they differ",
+    "rank": "identical histories: the ranking decides",
+}
 
 
 def _one_pass(
@@ -214,3 +248,8 @@ def pair_median(
             cracked=[a, b],
             group=group.label,
         )
+        for t in (a, b):
+            ctx.float_why[t] = (
+                f"The median score-group could not be paired, so your pairing in the {group.label} was "
+                "cracked and you joined it (Lim 9.6)"
+            )

@@ -16,6 +16,7 @@ from engine.lim import matching
 from engine.lim.context import LimContext
 from engine.lim.exchange import Level, Member, search
 from engine.lim.floaters import choose_parity_floater, floater_order
+from engine.lim.why import listing
 from engine.result import RoundPairing
 
 
@@ -87,6 +88,10 @@ def pair_group(
             )
             continue
         rp.explain(f"Lim {art}", "floaters", f"{t} {why}: transferred {direction} (Lim 10.2)", tpn=t)
+        ctx.float_why[t] = (
+            f"You have no compatible opponent in the {label} ({_plain_bars(ctx, t, everyone)}), so you were "
+            f"transferred {direction} (Lim {art})"
+        )
     if forced and median:
         out.blocked = True
         out.floaters = forced
@@ -112,6 +117,11 @@ def pair_group(
             tpn=parity,
             floater_type=choice.kind,
             due=choice.due_counts,
+            passed=choice.passed,
+        )
+        ctx.float_why[parity] = (
+            f"The {label} had an odd number of players, and you were the one to float {direction} "
+            f"({choice.plain}; Lim 9.3(d), 10.2)"
         )
     pool = [m for m in members if m.tpn != parity]
     order = [m.tpn for m in pool]
@@ -128,9 +138,17 @@ def pair_group(
         rp.explain(
             "Lim 11.4",
             "floaters",
-            f"no compatible opponent can be found for {cannot} in spite of exchanges: floated {direction} (Lim 10.1)",
+            f"no compatible opponent can be found for {cannot} in spite of exchanges: floated {direction} (Lim 10.1)"
+            + "; the players scrutinised before them keep theirs ("
+            + "; ".join(f"{t}: {_bars(ctx, t, full)}" for t in cannot)
+            + ")",
             tpns=cannot,
         )
+        for t in cannot:
+            ctx.float_why[t] = (
+                f"No compatible opponent could be found for you in the {label} in spite of exchanges, once the "
+                f"players ranked above you were paired, so you were floated {direction} (Lim 11.4, 10.1)"
+            )
         parity = None
         pool = [m for m in members if m.tpn not in cannot]
         out.floaters.extend(cannot)
@@ -143,38 +161,157 @@ def pair_group(
     out.pairs = pairs
     first_resident = True
     for lvl in levels:
-        explain_level(ctx, rp, lvl, first_resident)
+        explain_level(ctx, rp, lvl, first_resident, label, downward)
         if not lvl.floater:
             first_resident = False
     return out
 
 
-def explain_level(ctx: LimContext, rp: RoundPairing, lvl: Level, first_resident: bool) -> None:
+def _bars(ctx: LimContext, t: int, group: list[int]) -> str:
+    """Whom in ``group`` ``t`` may not meet (Lim 9.1): "has met 2, 3; colours bar 5"."""
+    met = [q for q in group if q != t and ctx.met(t, q)]
+    colours = [q for q in group if q != t and not ctx.met(t, q) and not ctx.compatible(t, q)]
+    parts = []
+    if met:
+        parts.append(f"has met {', '.join(map(str, met))}")
+    if colours:
+        parts.append(f"no colours keep Lim 12.1 with {', '.join(map(str, colours))}")
+    return "; ".join(parts) or "may meet the others, but not with everyone above paired"
+
+
+def _plain_bars(ctx: LimContext, t: int, group: list[int]) -> str:
+    text = _bars(ctx, t, group).replace("has met", "you have met")
+    return text.replace("no colours keep Lim 12.1 with", "no colours keep the colour rules with")
+
+
+def explain_level(
+    ctx: LimContext,
+    rp: RoundPairing,
+    lvl: Level,
+    first_resident: bool,
+    label: str = "",
+    downward: bool = True,
+) -> None:
+    """The Step of one scrutiny (Lim 9.4, 10.8, 11, 12.2), and the plain "why" of the pair it makes."""
     p, c = lvl.player, lvl.opponent
-    tried = [
-        f"{q} ({ctx.why_incompatible(p, q) if why == 'incompatible' else 'would leave the others unpairable, Lim 11.4'})"
-        for q, why in lvl.rejected
-    ]
+    causes = {q: _cause(ctx, lvl, p, q, why) for q, why in lvl.rejected}
+    tried = [f"{q} ({causes[q]})" for q, _ in lvl.rejected]
     data = {"player": p, "opponent": c, "tried": [q for q, _ in lvl.rejected]}
+    end = "highest" if downward else "lowest"
+    plain_tried = _plain_tried(ctx, lvl, p, "you")
     if lvl.floater:
         msg = f"floater {p} meets {c}"
+        colour = ""
         if lvl.colour_exchange:
+            colour = " due the alternate colour"
             msg += " (the nearest player due the alternate colour"
             msg += ", within the Maxi rating limit)" if ctx.options.maxi else ")"
         if tried:
             msg += "; passed over " + ", ".join(tried)
         rp.explain("Lim 10.8", "pairing", msg, **data)
+        came = ctx.float_why.get(p, f"You floated into the {label}")
+        _why(
+            ctx,
+            p,
+            c,
+            "Lim 10.8",
+            f"{came}; there a floater meets the nearest player{colour} he may meet first: {c}"
+            + (f" ({plain_tried})" if plain_tried else "")
+            + ".",
+            f"{p} floated into the {label}, and a floater meets the nearest player{colour} he may meet "
+            "first: you (Lim 10.8).",
+        )
         return
     if lvl.colour_exchange:
+        first = lvl.default
+        due = ctx.players[p].due
         rp.explain(
             "Lim 12.2",
             "pairing",
             f"{p} v {c}: opponents exchanged so both get the colour they are due"
+            + (f" ({first}, the first compatible opponent, is due {_colour(due)} like {p})" if first else "")
             + (" (ratings within the Maxi limit, Lim 12.7)" if ctx.options.maxi else ""),
+            passed_for_colour=first,
             **data,
         )
+        _why(
+            ctx,
+            p,
+            c,
+            "Lim 12.2",
+            f"{first}, your first possible opponent, is due {_colour(due)} like you, so opponents were exchanged "
+            f"and you meet {c}: you both get the colour you are due.",
+            f"{p}'s first possible opponent, {first}, is due the same colour as he, so opponents were "
+            "exchanged and he meets you: you both get the colour you are due.",
+        )
     elif c == lvl.proposed and not tried:
-        rp.explain("Lim 9.4", "pairing", f"{p} v {c}: proposed pairing confirmed", **data)
+        rp.explain(
+            "Lim 9.4",
+            "pairing",
+            f"{p} v {c}: proposed pairing confirmed (top half against bottom half)",
+            **data,
+        )
+        _why(
+            ctx,
+            p,
+            c,
+            "Lim 9.4",
+            f"You are the {end}-ranked player still to be paired in the {label}; its top half meets its bottom "
+            f"half in order, which gives you {c}.",
+            f"{p}, the {end}-ranked player still to be paired in the {label}, meets the first of the bottom "
+            "half in order: you.",
+        )
     else:
         art = "Lim 11.2" if first_resident else "Lim 11.3"
         rp.explain(art, "pairing", f"{p} v {c} after exchanges (Lim 11.1): " + ", ".join(tried), **data)
+        names = listing([q for q, _ in lvl.rejected], "or")
+        _why(
+            ctx,
+            p,
+            c,
+            art,
+            f"Your proposed opponent could not be kept ({plain_tried}), so exchanges in the {label} give you "
+            f"{c}.",
+            f"{p} could not meet {names} ({_plain_tried(ctx, lvl, p, 'he')}), so exchanges in "
+            "the group give him you.",
+        )
+
+
+def _colour(c) -> str:
+    return "White" if c is not None and c.value == "w" else "Black"
+
+
+def _cause(ctx: LimContext, lvl: Level, p: int, q: int, why: str) -> str:
+    if why == "incompatible":
+        return ctx.why_incompatible(p, q)
+    alone = lvl.isolates.get(q)
+    if alone is not None:
+        return f"would leave {alone} without a compatible opponent, Lim 11.4"
+    return "would leave the others unpairable, Lim 11.4"
+
+
+def _plain_tried(ctx: LimContext, lvl: Level, p: int, subject: str) -> str:
+    """Why ``p`` did not get the candidates he passed over, for a captain ("you have already played 4 and 5")."""
+    have = "have" if subject == "you" else "has"
+    played = [
+        q for q, why in lvl.rejected if why == "incompatible" and q in ctx.state.by_tpn[p].played_opponents
+    ]
+    bits = [f"{subject} {have} already played {listing(played)}"] if played else []
+    for q, why in lvl.rejected:
+        if q in played:
+            continue
+        if why == "incompatible":
+            bits.append(
+                f"{subject} and {q} may not be paired"
+                if ctx.met(p, q)
+                else f"no colours would keep the colour rules for {'you' if subject == 'you' else 'him'} and {q}"
+            )
+        elif q in lvl.isolates:
+            bits.append(f"meeting {q} would have left {lvl.isolates[q]} without an opponent")
+        else:
+            bits.append(f"meeting {q} would have left the others unpairable")
+    return "; ".join(bits)
+
+
+def _why(ctx: LimContext, p: int, c: int, article: str, for_p: str, for_c: str) -> None:
+    ctx.pair_why[frozenset((p, c))] = {p: (for_p, article), c: (for_c, article)}

@@ -1,11 +1,15 @@
-"""What a given (for example hand-amended) Lim pairing breaks.
+"""What a given (for example hand-amended) Lim pairing breaks, and why the engine's is preferred.
 
 Absolute: a player paired twice or not at all, a player who is not to be
 paired, a rematch (Lim 9.1), a second bye or a bye after a win by default
 (Lim 8.2), a colour that breaks Lim 12.1(a)/(b) (Lim 9.1; not absolute in
-the last round, Lim 13). Quality departures: colours other than Lim 12
-gives, a bye other than Lim 8.1 gives, floaters the engine's pairing does
-not have (Lim 10), a player floated two rounds running (Lim 10.10).
+the last round, Lim 13). Quality departures, whenever the pairing differs
+from the engine's: a bye other than Lim 8.1 gives; the first decision of
+the Lim procedure (a transfer or parity floater of 9.3, an 11.4 float, a
+floater's opponent of 10.8, a scrutiny of 9.4/11/12.2) the pairing does not
+follow, with the engine's own cause (``first_departure``); floaters the
+engine's pairing does not have (Lim 10), a player floated two rounds running
+(Lim 10.10); colours other than Lim 12 gives.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from engine.common.checks import bye_barred, is_rematch, placement
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
-from engine.result import PairingImpossible, RoundPairing, Violation
+from engine.result import PairingImpossible, RoundPairing, Step, Violation
 from engine.state import Colour, TournamentState
 
 
@@ -47,11 +51,10 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         )
 
     try:
-        engine = engine_pair(state)
+        engine: RoundPairing | None = engine_pair(state)
     except PairingImpossible:
         engine = None
 
-    engine_pairs = {frozenset((p.white, p.black)) for p in engine.pairs} if engine else set()
     if engine is not None and pairing.bye is not None and engine.bye != pairing.bye:
         out.append(
             Violation(
@@ -62,7 +65,13 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             )
         )
 
+    engine_pairs = {frozenset((p.white, p.black)) for p in engine.pairs} if engine else set()
+    engine_board = (
+        {frozenset((p.white, p.black)): i for i, p in enumerate(engine.pairs, start=1)} if engine else {}
+    )
     relaxed = engine is not None and any(st.data.get("colours_relaxed") for st in engine.explanation)
+    floats: list[Violation] = []
+    colours: list[Violation] = []
     for board, p in enumerate(pairing.pairs, start=1):
         a, b = p.white, p.black
         if a not in ctx.players or b not in ctx.players or a == b:
@@ -84,9 +93,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     )
                 )
         upper = max(ctx.score(a), ctx.score(b)) >= ctx.median
-        want = allocate(ctx, a, b, upper=upper, board=board)
+        want = allocate(ctx, a, b, upper=upper, board=engine_board.get(frozenset((a, b)), board))
         if want.white != a and not ctx.players[a].forbidden and not ctx.players[b].forbidden:
-            out.append(
+            colours.append(
                 Violation(
                     want.colour_article,
                     False,
@@ -96,7 +105,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             )
         if ctx.score(a) != ctx.score(b) and frozenset((a, b)) not in engine_pairs:
             hi, lo = (a, b) if ctx.score(a) > ctx.score(b) else (b, a)
-            out.append(
+            floats.append(
                 Violation(
                     "Lim 10",
                     False,
@@ -106,7 +115,90 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             )
             for t in (hi, lo):
                 if ctx.players[t].floated_last_round:
-                    out.append(
+                    floats.append(
                         Violation("Lim 10.10", False, f"{t} floated in the round just before as well", (t,))
                     )
+    if engine is not None and not any(v.absolute for v in out) and not pairing.same_pairing_as(engine):
+        first = first_departure(ctx, engine, pairing)
+        if first is not None:
+            out.append(first)
+    out += floats + colours
+    if engine is not None and not pairing.same_pairing_as(engine):
+        out += _colour_steps(engine, pairing, {t for v in out for t in v.tpns})
+    return out
+
+
+def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) -> Violation | None:
+    """The first decision of the engine's procedure ``given`` does not follow, citing its Step.
+
+    The explanation lists the decisions in the order of Lim 9.2: the
+    score-groups above the median downward, those below upward, the median
+    group last; in each, the transfers and floaters (9.3, 11.4) before the
+    scrutinies (9.4, 10.8, 11, 12.2).
+    """
+    mine = {frozenset((p.white, p.black)) for p in given.pairs}
+    theirs = {frozenset((p.white, p.black)) for p in engine.pairs}
+    e_opp, g_opp = engine.opponents(), given.opponents()
+
+    def instead(*tpns: int) -> str:
+        pairs = sorted({tuple(sorted((t, g_opp[t]))) for t in tpns if g_opp.get(t) is not None})
+        text = ", ".join(f"{a}-{b}" for a, b in pairs)
+        if given.bye in tpns:
+            text += (", " if text else "") + f"the bye to {given.bye}"
+        return text or "neither"
+
+    def kept_home(t: int) -> bool:
+        """The engine floats ``t`` out of his score-group; ``given`` pairs him within it."""
+        e, g = e_opp.get(t), g_opp.get(t)
+        if e is None or g is None or t not in ctx.players:
+            return False
+        return ctx.score(e) != ctx.score(t) and ctx.score(g) == ctx.score(t)
+
+    for s in engine.explanation:
+        if s.topic == "pairing" and "player" in s.data:
+            p, c = s.data["player"], s.data["opponent"]
+            key = frozenset((p, c))
+            if key in theirs and key not in mine:
+                return _v(
+                    s,
+                    f"the procedure pairs {p}-{c} at this point ({s.message}); this pairing has {instead(p, c)}",
+                    (p, c),
+                )
+        if s.topic == "floaters":
+            for t in s.data.get("tpns", [s.data["tpn"]] if "tpn" in s.data else []):
+                if kept_home(t):
+                    return _v(
+                        s,
+                        f"{t} floats out of his score-group ({s.message}); this pairing keeps him in it "
+                        f"({instead(t)})",
+                        (t,),
+                    )
+    return None
+
+
+def _v(step: Step, message: str, tpns: tuple[int, ...]) -> Violation:
+    return Violation(step.article, False, f"{step.article}: {message}", tpns)
+
+
+def _colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> list[Violation]:
+    """Colours swapped against the engine's where no other reason names the pair: the engine's colour Step."""
+    theirs = {frozenset((p.white, p.black)): p.white for p in engine.pairs}
+    steps = {
+        frozenset((s.data["white"], s.data["black"])): s
+        for s in engine.explanation
+        if s.topic == "colour" and "white" in s.data
+    }
+    out = []
+    for p in given.pairs:
+        key = frozenset((p.white, p.black))
+        if key in theirs and theirs[key] != p.white and not ({p.white, p.black} & named) and key in steps:
+            step = steps[key]
+            out.append(
+                Violation(
+                    step.article,
+                    False,
+                    f"{step.article}: {p.white}-{p.black}: the colours go the other way ({step.message})",
+                    (p.white, p.black),
+                )
+            )
     return out

@@ -70,3 +70,62 @@ def test_lim_check_compares_an_amended_pairing_with_the_engine():
     report = check(STATE, amended((1, 3), (2, 4), (5, 6)))
     assert report.has_absolute_violation  # 1-3 met in round 2
     assert report.differences
+
+
+def eleven_after_three_rounds():
+    """11 players after three rounds; round 4: score-group 2 = {6, 9, 11} is odd and 9 floated in round 3."""
+    return (
+        Event(11)
+        .round((1, 6, 1), (3, 8, 1), (5, 10, 0), (7, 2, 0.5), (9, 4, 0), byes=[11])
+        .round((2, 11, 0), (4, 1, 1), (6, 7, 1), (8, 5, 1), (10, 3, 1), byes=[9])
+        .round((1, 10, 0.5), (3, 2, 0.5), (7, 9, 0), (8, 6, 0), (11, 4, 0), byes=[5])
+        .state()
+    )
+
+
+def test_lim_9_3_d_keeping_the_parity_floater_in_his_group_is_told_by_the_floater_choice():
+    state = eleven_after_three_rounds()
+    engine = pair(state)
+    assert {frozenset((6, 3)), frozenset((9, 11))} <= {frozenset((p.white, p.black)) for p in engine.pairs}
+    given = RoundPairing(4, [Pair(4, 10), Pair(9, 6), Pair(11, 3), Pair(5, 1), Pair(2, 8)], bye=7)
+    vs = violations(state, given)
+    assert not any(v.absolute for v in vs)
+    first = vs[0]
+    assert (first.criterion, first.tpns) == ("Lim 9.3(d)", (6,))
+    assert "before him in the order of 10.2 (lowest numbered first): 11 (type d): due Black" in first.message
+    assert "9 (type d): floated in the round just before (Lim 10.10)" in first.message
+    assert first.message.endswith("this pairing keeps him in it (6-9)")
+
+
+def test_lim_9_4_a_pairing_that_skips_the_proposed_pairing_is_told_by_9_4():
+    from tests.engine.lim.test_lim_explanation import exchange_case
+
+    vs = violations(exchange_case(), RoundPairing(3, [Pair(1, 6), Pair(2, 5), Pair(3, 4)]))
+    assert [(v.criterion, v.absolute, v.tpns) for v in vs] == [("Lim 9.4", False, (2, 4))]
+    assert vs[0].message == (
+        "Lim 9.4: the procedure pairs 2-4 at this point (2 v 4: proposed pairing confirmed (top half against "
+        "bottom half)); this pairing has 2-5, 3-4"
+    )
+
+
+def test_lim_every_pairing_that_differs_from_the_engines_gets_a_reason():
+    import random
+
+    from tests.engine.lim.test_lim_explanation import after
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(30):
+        state = after(seed % 5, n=8 + seed % 7, team=seed % 3 == 0, seed=seed)
+        engine = pair(state)
+        for _ in range(4):
+            pairs = list(engine.pairs)
+            i, j = rng.sample(range(len(pairs)), 2)
+            a, b, c, d = pairs[i].white, pairs[i].black, pairs[j].white, pairs[j].black
+            pairs[i], pairs[j] = (Pair(a, d), Pair(c, b)) if rng.random() < 0.5 else (Pair(b, a), pairs[j])
+            given = RoundPairing(engine.round, pairs, bye=engine.bye)
+            if given.same_pairing_as(engine):
+                continue
+            checked += 1
+            assert violations(state, given), (seed, given.pairs)
+    assert checked > 80

@@ -89,12 +89,32 @@ class RoundContext:
             self.pairing.explain_why(
                 t,
                 opponent=opponent,
-                opponent_reason=(why or {}).get(t) or f"You were paired with {opponent}.",
+                opponent_reason=((why or {}).get(t) or f"You were paired with {opponent}.")
+                + self._set_aside(t),
                 opponent_article=why_article or article,
                 colour="w" if t == alloc.white else "b",
                 colour_reason=colour_reason(self.limits, alloc, t),
                 colour_article=alloc.article,
             )
+
+    def _set_aside(self, t: int) -> str:
+        """The limitations set aside for ``t`` this round (engine.dubov.relaxation), in words."""
+        dep = self.limits.departures
+        which = [
+            text
+            for members, text in (
+                (dep.upfloat, "the upfloat limit of 2.5"),
+                (dep.third, "the rule against one colour three times running (2.4)"),
+                (dep.difference, "the colour-difference limit of 2.3"),
+            )
+            if t in members
+        ]
+        if not which:
+            return ""
+        return (
+            f" No pairing of the round keeps {' and '.join(which)} for everybody; it was set aside for you "
+            "alone (see the relaxation step)."
+        )
 
     def subgroup_colours(self, tpns: list[int]) -> dict[int, Colour]:
         """Dubov 1 due colours; one with no game yet joins the smaller subgroup (Dubov 9)."""

@@ -100,6 +100,17 @@ def test_dubov_2_5_the_explanation_names_who_gave_way_and_why():
     assert "floated up in round 2" in relax.data["reasons"][5]
     assert "5 Player 005" in relax.message and "everybody else keeps it" in relax.message
     assert "docs/interpretations/dubov.md" in relax.message
+    # The participant's own "why" line says the limitation was set aside for him alone; nobody else's does.
+    why = pairing.why()
+    assert (
+        why[5]
+        .data["opponent_reason"]
+        .endswith(
+            "No pairing of the round keeps the upfloat limit of 2.5 for everybody; it was set aside for you alone "
+            "(see the relaxation step)."
+        )
+    )
+    assert not [t for t, s in why.items() if t != 5 and "set aside" in s.data["opponent_reason"]]
 
 
 def test_dubov_2_5_a_lone_last_player_who_floated_up_last_round_is_the_only_one_to_give_way():

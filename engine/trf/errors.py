@@ -32,3 +32,13 @@ class SizeLimitExceeded(ValueError):
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 MAX_PARTICIPANTS = 2000
 MAX_ROUNDS = 50
+
+#: TRF-2026's own limits: a team pairing number has three columns (310: 5-7; 320, 330 and 300 have
+#: three as well), a player's starting rank four (001: 5-8; the 310 members, 300, 240, 260 four).
+MAX_TEAMS = 999
+MAX_PLAYER_NUMBER = 9999
+TEAM_LIMIT = f"TRF-2026 holds at most {MAX_TEAMS} teams (team pairing numbers 1 to {MAX_TEAMS}, record 310 columns 5-7)"
+PLAYER_LIMIT = (
+    f"TRF-2026 holds at most {MAX_PLAYER_NUMBER} players "
+    f"(starting ranks 1 to {MAX_PLAYER_NUMBER}, record 001 columns 5-8)"
+)

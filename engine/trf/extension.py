@@ -42,10 +42,11 @@ PAB = "### engine-pab"
 EVENT = "### engine-event"
 PREFIXES = (OPTION, UNRANKED, WITHDRAWN, TIEBREAKS, PAB, EVENT)
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+_STARTS = tuple(p + " " for p in PREFIXES)
 
 
 def is_extension(line: str) -> bool:
-    return line.startswith(tuple(p + " " for p in PREFIXES))
+    return line.startswith(_STARTS)
 
 
 def _words(line: str, prefix: str) -> list[tuple[str, int]]:

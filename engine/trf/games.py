@@ -5,15 +5,18 @@ Shared by the individual and the team readers. Result codes are TRF-2026's:
 was scheduled and the colours were set, so it counts as played for pairing);
 ``+ -`` forfeits; ``H F U Z`` byes; blank = absent (or, with an opponent, an
 unfinished game, counted as a draw as docs/interpretations.md says).
+:func:`check_games` checks every game of a file from both sides.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
+from operator import itemgetter
 
 from engine.state import Colour, Outcome, ScoreKind, Scoring
 from engine.trf.errors import TrfError
-from engine.trf.records import Entry
+from engine.trf.record_types import RESULT_CODES, Entry, PlayerLine, TrfRecords
 
 PLAYED_CODES = frozenset("1=0WDL ")
 #: The opponent's result code for each result (a forfeit loss may also face "-": double forfeit).
@@ -131,3 +134,97 @@ def check_opponents(entry: Entry, other: Entry | None, me: int, line: int, rnd: 
             line,
             entry.column + 7,
         )
+
+
+# -- the 001 records of a file ---------------------------------------------------
+
+
+def check_games(recs: TrfRecords, players: dict[int, PlayerLine]) -> None:
+    """Every game must be named by both players, with opposite colours and matching results.
+
+    Each round is first tested the quick way; one that fails goes through
+    :func:`_check_entry`, which names the problem with its line and column.
+    """
+    entries_of = {number: p.entries for number, p in players.items()}
+    agree = _GAMES_THAT_AGREE
+    for p in recs.players:
+        me = p.number
+        for i, e in enumerate(p.entries):
+            opponent, colour, result, _ = e
+            if opponent:
+                theirs = entries_of.get(opponent)
+                if theirs is not None and i < len(theirs):
+                    other_opponent, other_colour, other_result, _ = theirs[i]
+                    if other_opponent == me and colour + result + other_colour + other_result in agree:
+                        continue
+            elif result not in _NEEDS_OPPONENT:
+                continue
+            _check_entry(p, i + 1, e, players)
+    _check_points(recs)
+
+
+def _games_that_agree() -> frozenset[str]:
+    """Colour, result, the opponent's colour and result (4 characters) of every game
+    :func:`outcome` and :func:`check_opponents` accept, the opponent naming the player."""
+    out = set()
+    for colour, other_colour in product("wb-", repeat=2):
+        for result, other_result in product(RESULT_CODES, repeat=2):
+            agree = other_result in "+-" if result == "-" else other_result == OPPOSITE.get(result)
+            if (
+                agree
+                and (colour in "wb" or result in "+-")  # a played game has colours (outcome)
+                and not (colour in "wb" and colour == other_colour)
+            ):
+                out.add(colour + result + other_colour + other_result)
+    return frozenset(out)
+
+
+_GAMES_THAT_AGREE = _games_that_agree()
+_RESULT = itemgetter(2)  # an Entry's result code
+_NEEDS_OPPONENT = "1=0WDL+"
+
+
+def _check_entry(p: PlayerLine, rnd: int, e, players: dict[int, PlayerLine]) -> None:
+    """One round of a 001 record, checked field by field (:class:`TrfError` on the first problem)."""
+    outcome(e, p.line)  # refuses codes that make no sense
+    if not e.opponent:
+        return
+    if e.opponent not in players:
+        raise TrfError(f"opponent {e.opponent} is not defined by a 001 record", p.line, e.column)
+    other = players[e.opponent].entries
+    check_opponents(e, other[rnd - 1] if rnd <= len(other) else None, p.number, p.line, rnd)
+
+
+def _check_points(recs: TrfRecords) -> None:
+    """A 001 record's points (81-84) must be its results' total under 162 (unless a 299 record says otherwise)."""
+    gp = GamePoints.from_record(recs.game_scoring)
+    if recs.abnormal_points:
+        return
+    strict = {code: gp.code_points(code, 0, unfinished_as_draw=False) for code in RESULT_CODES}
+    individual_pabs = bool(recs.pab_values) and not recs.teams
+    for p in recs.players:
+        if p.points is None:
+            continue
+        # An individual PAB with an engine-pab line is worth that line's game points, not P of 162.
+        pab = (
+            sum(
+                recs.pab_values[r][1] - gp.points(e)
+                for r, e in enumerate(p.entries, 1)
+                if e.result == "U" and r in recs.pab_values
+            )
+            if individual_pabs
+            else 0
+        )
+        total = pab + sum(map(strict.__getitem__, map(_RESULT, p.entries)))
+        if abs(total - p.points) <= 1e-6:
+            continue
+        candidates = {
+            pab + sum(gp.points(e, unfinished_as_draw=False) for e in p.entries),
+            pab + sum(gp.points(e) for e in p.entries),
+        }
+        if all(abs(c - p.points) > 1e-6 for c in candidates):
+            raise TrfError(
+                f"points {p.points:g} of player {p.number} do not match the results ({min(candidates):g})",
+                p.line,
+                81,
+            )

@@ -8,6 +8,7 @@ See docs/engine-cli.md for how each record is read.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
@@ -27,7 +28,8 @@ from engine.trf import games, participation
 from engine.trf.errors import MAX_INPUT_BYTES, MAX_PARTICIPANTS, MAX_ROUNDS, SizeLimitExceeded, TrfError
 from engine.trf.games import GamePoints
 from engine.trf.records import PlayerLine, TrfRecords, parse
-from engine.trf.teams import TeamReader, infer_boards, team_membership
+from engine.trf.rosters import infer_boards, team_membership
+from engine.trf.teams import TeamReader
 from engine.trf.tournament_type import TournamentType, parse_type
 
 TEAM_SYSTEMS = frozenset({"c0406", "olympiad"})
@@ -90,7 +92,23 @@ def read_state(text: str, system: str | None = None, overrides: Overrides | None
 
 
 def read(text: str, system: str | None = None, overrides: Overrides | None = None) -> TrfDocument:
-    """Read a TRF-2026 text; raises :class:`TrfError` (bad file) or :class:`SizeLimitExceeded`."""
+    """Read a TRF-2026 text; raises :class:`TrfError` (bad file) or :class:`SizeLimitExceeded`.
+
+    The cyclic garbage collector is paused while the file is read: the reader
+    makes tens of thousands of small objects that all live on, and the
+    collector's passes over them cost a sixth of the time of a large file
+    (bench/bench_trf_read.py).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _read(text, system, overrides)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read(text: str, system: str | None, overrides: Overrides | None) -> TrfDocument:
     if len(text) > MAX_INPUT_BYTES:
         raise SizeLimitExceeded(f"the file is larger than {MAX_INPUT_BYTES} bytes")
     recs = parse(text)
@@ -103,7 +121,7 @@ def read(text: str, system: str | None = None, overrides: Overrides | None = Non
     players = _players(recs)
     if len(players) > MAX_PARTICIPANTS * 10 or len(recs.teams) > MAX_PARTICIPANTS:
         raise SizeLimitExceeded(f"more than {MAX_PARTICIPANTS} participants")
-    _check_games(recs, players)
+    games.check_games(recs, players)
     ov = overrides or Overrides()
     options = {**ttype.options, **recs.engine_options, **ov.options}
     # A file with team records (310) is a team event whatever its system: the site runs
@@ -232,41 +250,6 @@ def _players(recs: TrfRecords) -> dict[int, PlayerLine]:
             raise TrfError(f"two 001 records have starting rank {p.number}", p.line, 5)
         out[p.number] = p
     return out
-
-
-def _check_games(recs: TrfRecords, players: dict[int, PlayerLine]) -> None:
-    """Every game must be named by both players, with opposite colours and matching results."""
-    for p in recs.players:
-        for r, e in enumerate(p.entries, start=1):
-            games.outcome(e, p.line)  # refuses codes that make no sense
-            if not e.opponent:
-                continue
-            if e.opponent not in players:
-                raise TrfError(f"opponent {e.opponent} is not defined by a 001 record", p.line, e.column)
-            other = players[e.opponent].entries
-            games.check_opponents(e, other[r - 1] if r <= len(other) else None, p.number, p.line, r)
-    gp = GamePoints.from_record(recs.game_scoring)
-    if recs.abnormal_points:
-        return
-    for p in recs.players:
-        if p.points is None:
-            continue
-        # An individual PAB with an engine-pab line is worth that line's game points, not P of 162.
-        pab = sum(
-            recs.pab_values[r][1] - gp.points(e)
-            for r, e in enumerate(p.entries, 1)
-            if e.result == "U" and r in recs.pab_values and not recs.teams
-        )
-        candidates = {
-            pab + sum(gp.points(e, unfinished_as_draw=False) for e in p.entries),
-            pab + sum(gp.points(e) for e in p.entries),
-        }
-        if all(abs(c - p.points) > 1e-6 for c in candidates):
-            raise TrfError(
-                f"points {p.points:g} of player {p.number} do not match the results ({min(candidates):g})",
-                p.line,
-                81,
-            )
 
 
 def _roster_player(p: PlayerLine) -> Player:

@@ -8,15 +8,45 @@ business. Columns are 1-based and inclusive, as in FIDE's document.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from engine.trf import extension
-from engine.trf.errors import TrfError
+from engine.trf.errors import PLAYER_LIMIT, TEAM_LIMIT, TrfError
+from engine.trf.quick import quick_player, quick_team
+from engine.trf.record_types import (
+    COLOUR_CODES,
+    NUMBER,
+    RESULT_CODES,
+    ROUND_START,
+    ROUND_WIDTH,
+    ByeList,
+    Entry,
+    ForbiddenList,
+    ForfeitedMatch,
+    Lineup,
+    PlayerLine,
+    TeamByes,
+    TeamLine,
+    TrfRecords,
+)
 
-RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
-COLOUR_CODES = frozenset("wb- ")
-ROUND_START = 92  # column of round 1's opponent field in a 001 record
-ROUND_WIDTH = 10
+__all__ = [  # the record types are read from here too
+    "COLOUR_CODES",
+    "RESULT_CODES",
+    "ROUND_START",
+    "ROUND_WIDTH",
+    "ByeList",
+    "Entry",
+    "ForbiddenList",
+    "ForfeitedMatch",
+    "Lineup",
+    "PlayerLine",
+    "TeamByes",
+    "TeamLine",
+    "TrfRecords",
+    "parse",
+    "parse_player",
+    "parse_team",
+]
 
 #: Records read but not used for pairing (informative or rating-only).
 IGNORED = frozenset(
@@ -46,123 +76,6 @@ IGNORED = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One round of a ``001`` record: opponent (0 = none), colour, result."""
-
-    opponent: int
-    colour: str  # "w", "b" or "-"
-    result: str  # TRF result code, " " when blank
-    column: int  # column of the opponent field, for messages
-
-
-@dataclass
-class PlayerLine:
-    line: int
-    number: int
-    sex: str
-    title: str
-    name: str
-    rating: int
-    federation: str
-    fide_id: str
-    birth_date: str
-    points: float | None
-    entries: list[Entry]
-
-
-@dataclass
-class TeamLine:
-    """A ``310`` record (or a ``013`` one, whose TPN is its order of appearance)."""
-
-    line: int
-    tpn: int
-    name: str
-    nickname: str
-    strength: float | None
-    match_points: float | None
-    game_points: float | None
-    members: list[tuple[int, int]]  # (player number, column)
-
-
-@dataclass(frozen=True)
-class Lineup:  # 300
-    line: int
-    round: int
-    team: int
-    opponent: int
-    players: tuple[int, ...]  # board order, 0 = empty board
-
-
-@dataclass(frozen=True)
-class TeamByes:  # 320
-    line: int
-    match_points: float | None
-    game_points: float | None
-    teams: tuple[int, ...]  # the team given the PAB in round 1, 2, ... (0 = none)
-
-
-@dataclass(frozen=True)
-class ForfeitedMatch:  # 330
-    line: int
-    kind: str  # "+-", "-+" or "--"
-    round: int
-    white: int
-    black: int
-
-
-@dataclass(frozen=True)
-class ByeList:  # 240
-    line: int
-    kind: str  # "F", "H" or "Z"
-    round: int
-    ids: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class ForbiddenList:  # 260 (and XXP, which holds for every round)
-    line: int
-    first: int
-    last: int
-    ids: tuple[int, ...]
-
-
-@dataclass
-class TrfRecords:
-    """Every record of a file that matters to pairing, as written."""
-
-    name: str = ""
-    rounds_total: int | None = None
-    rounds_total_line: int = 0
-    initial_colour: str | None = None
-    game_scoring: dict[str, float] = field(default_factory=dict)
-    team_scoring: dict[str, float] = field(default_factory=dict)
-    tournament_type: str = ""
-    tournament_type_line: int = 0
-    board_colours: str | None = None
-    board_colours_line: int = 0
-    players: list[PlayerLine] = field(default_factory=list)
-    teams: list[TeamLine] = field(default_factory=list)
-    lineups: list[Lineup] = field(default_factory=list)
-    team_byes: TeamByes | None = None
-    forfeits: list[ForfeitedMatch] = field(default_factory=list)
-    byes: list[ByeList] = field(default_factory=list)
-    forbidden: list[ForbiddenList] = field(default_factory=list)
-    absent_next: set[int] = field(default_factory=set)  # XXZ
-    abnormal_points: bool = False  # a 299 record exists
-    # project extension lines (engine/trf/extension.py)
-    engine_options: dict = field(default_factory=dict)
-    unranked: set[int] = field(default_factory=set)
-    unranked_line: int = 0
-    withdrawn: dict[int, tuple[int, int]] = field(default_factory=dict)  # TPN -> (first round out, line)
-    tiebreaks: list[str] = field(default_factory=list)
-    tiebreaks_line: int = 0
-    pab_values: dict[int, tuple[float, float, int]] = field(default_factory=dict)  # round -> (MP, GP, line)
-    event_settings: dict[str, tuple[object, int, int]] = field(
-        default_factory=dict
-    )  # key -> (value, line, col)
-
-
 # -- fields -------------------------------------------------------------------
 
 
@@ -181,14 +94,11 @@ def _int(line: str, no: int, a: int, b: int, what: str, blank: int | None = None
     return int(raw)
 
 
-_NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
-
-
 def _float(line: str, no: int, a: int, b: int, what: str) -> float | None:
     raw = _text(line, a, b).strip()
     if not raw:
         return None
-    if not _NUMBER.fullmatch(raw):
+    if not NUMBER.fullmatch(raw):
         raise TrfError(f"{what} {raw!r} is not a number (columns {a}-{b})", no, a)
     return float(raw)
 
@@ -197,6 +107,13 @@ def _blank(line: str, no: int, cols: list[int], record: str) -> None:
     for c in cols:
         if c <= len(line) and line[c - 1] != " ":
             raise TrfError(f"wrong column layout in the {record} record: column {c} should be blank", no, c)
+
+
+def _too_wide(line: str, no: int, a: int, b: int, what: str, limit: str) -> None:
+    """A number running on into the blank column after its field: TRF-2026's limit, named."""
+    raw = _text(line, a, b + 1)
+    if len(raw) == b + 2 - a and raw.isascii() and raw.isdigit():
+        raise TrfError(f"{what} {int(raw)} does not fit columns {a}-{b}: {limit}", no, a)
 
 
 def _ids(line: str, no: int, start: int, width: int, step: int, what: str) -> list[tuple[int, int]]:
@@ -215,6 +132,19 @@ def _ids(line: str, no: int, start: int, width: int, step: int, what: str) -> li
 
 
 def parse_player(line: str, no: int) -> PlayerLine:
+    """A ``001`` record; :class:`TrfError` naming the first field that is wrong.
+
+    A well-formed line (numbers right-aligned in their columns, ASCII codes)
+    is cut by :func:`engine.trf.quick.quick_player`; any other line goes through
+    :func:`_checked_player`, which checks field by field and gives the
+    message. Both give the same :class:`PlayerLine` for a line both accept.
+    """
+    return quick_player(line, no) or _checked_player(line, no)
+
+
+def _checked_player(line: str, no: int) -> PlayerLine:
+    """A ``001`` record checked field by field: the first wrong field raises, with its column."""
+    _too_wide(line, no, 5, 8, "starting rank", PLAYER_LIMIT)
     _blank(line, no, [4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91], "001")
     rating = _int(line, no, 49, 52, "rating", blank=0)
     entries: list[Entry] = []
@@ -247,6 +177,14 @@ def parse_player(line: str, no: int) -> PlayerLine:
 
 
 def parse_team(line: str, no: int) -> TeamLine:
+    """A ``310`` record: :func:`engine.trf.quick.quick_team` for a well-formed line, else :func:`_checked_team`."""
+    return quick_team(line, no) or _checked_team(line, no)
+
+
+def _checked_team(line: str, no: int) -> TeamLine:
+    """A ``310`` record checked field by field: the first wrong field raises, with its column."""
+    _too_wide(line, no, 5, 7, "team pairing number", TEAM_LIMIT)
+    _too_wide(line, no, 69, 71, "team rank", TEAM_LIMIT)
     _blank(line, no, [4, 8, 41, 47, 54, 61, 68, 72, 73], "310")
     members = _ids(line, no, 74, 4, 5, "team member")
     for _, col in members:
@@ -290,10 +228,11 @@ def parse(text: str) -> TrfRecords:
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n").expandtabs(1) if "\t" in raw else raw.rstrip("\r\n")
         code = line[:3]
-        if extension.is_extension(line):
-            extension.parse_line(line, no, recs)
+        if code == "###":
+            if extension.is_extension(line):
+                extension.parse_line(line, no, recs)
             continue
-        if not line.strip() or code == "###":
+        if not line.strip():
             continue
         if len(line) > 3 and line[3] != " ":
             raise TrfError(f"record code {line[:4]!r} is not three characters and a space", no, 4)

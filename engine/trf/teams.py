@@ -13,13 +13,16 @@ board the other side left empty (docs/engine-cli.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from operator import and_, eq, itemgetter
 
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, Outcome, RoundRecord, Scoring
 from engine.trf.errors import TrfError
 from engine.trf.games import GamePoints, colour
-from engine.trf.records import Entry, PlayerLine, TeamLine, TrfRecords
+from engine.trf.record_types import RESULT_CODES, Entry, PlayerLine, TeamLine, TrfRecords
+from engine.trf.rosters import team_membership
 
 BYE_OUTCOMES = {"H": Outcome.HALF_POINT_BYE, "F": Outcome.FULL_POINT_BYE, "Z": Outcome.ZERO_POINT_BYE}
 
@@ -47,6 +50,27 @@ class TeamReader:
         self.lineups = {(lu.round, lu.team): lu for lu in recs.lineups}
         for lu in recs.lineups:
             self._check_lineup(lu)
+        # read_round's quick path: each team's members' 001 rounds, in roster order (None: a member
+        # numbered 0, which the checked reading skips), and a board's game points by result code
+        # (GamePoints.points: a blank result counts as a draw only with an opponent).
+        self.member_entries: dict[int, list[list[Entry]] | None] = {
+            t.tpn: None if any(n == 0 for n, _ in t.members) else [players[n].entries for n, _ in t.members]
+            for t in recs.teams
+        }
+        self.member_rounds = {
+            tpn: min(map(len, members), default=0) if members else 0
+            for tpn, members in self.member_entries.items()
+        }
+        # The teams with the usual number of members, their members' rounds one after the other
+        # (_quick_round reads a round of all of them at once).
+        sizes = Counter(len(m) for m in self.member_entries.values() if m)
+        self.size = sizes.most_common(1)[0][0] if sizes and 0 not in self.team_of else 0
+        self.uniform = [tpn for tpn, m in self.member_entries.items() if m and len(m) == self.size]
+        self.uniform_entries = [entries for tpn in self.uniform for entries in self.member_entries[tpn]]
+        self.uniform_rounds = min((self.member_rounds[tpn] for tpn in self.uniform), default=0)
+        if points is not None:
+            self.points_with_opponent = {c: points.code_points(c, 1) for c in RESULT_CODES}
+            self.points_without_opponent = {c: points.code_points(c, 0) for c in RESULT_CODES}
 
     # -- helpers ------------------------------------------------------------
     def entry(self, number: int, rnd: int) -> Entry | None:
@@ -93,9 +117,12 @@ class TeamReader:
     def rounds_played(self) -> int:
         last = 0
         for number in self.team_of:
-            for r, e in enumerate(self.players[number].entries, start=1):
+            entries = self.players[number].entries
+            for r in range(len(entries), last, -1):  # only rounds after the latest one found so far
+                e = entries[r - 1]
                 if e.opponent or e.result == "U":
-                    last = max(last, r)
+                    last = r
+                    break
         for f in self.recs.forfeits:
             last = max(last, f.round)
         if self.recs.team_byes is not None:
@@ -127,29 +154,15 @@ class TeamReader:
             )
         pairing = RoundPairing(round=rnd, pairs=[], bye=pab or None)
         out: dict[int, RoundRecord] = {}
-        gps: dict[int, float] = {}
+        played: dict[int, tuple[int, Colour | None, float]] = {}  # TPN -> opponent, colour, game points
+        special = {*forfeits, pab, *(t for r, t in self.lineups if r == rnd)}
+        quick = self._quick_round(rnd)
         for tpn in self.teams:
-            boards = self.board_players(tpn, rnd)
-            if tpn in forfeits:
-                kind, opp, white = forfeits[tpn]
-                gp = self._game_points(tpn, rnd, kind)
-                mp = self.scoring.match_win if kind is Outcome.FORFEIT_WIN else self.scoring.match_loss
-                out[tpn] = RoundRecord(rnd, kind, opp, None, mp, gp)
-                if white:
-                    pairing.pairs.append(Pair(tpn, opp))
-            elif tpn == pab:
-                if any(b for b in boards):
-                    raise TrfError(
-                        f"team {tpn} has the PAB of round {rnd} but its players have games",
-                        self.recs.team_byes.line,
-                        15,
-                    )
-                mp, gp = self.pab_points(rnd)
-                out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
-            elif any(boards):
-                opp, col = self._match(tpn, rnd, boards)
-                gps[tpn] = sum(self.points.points(self.entry(n, rnd)) for n in boards if n)
-                out[tpn] = RoundRecord(rnd, Outcome.PLAYED, opp, col)
+            match = None if tpn in special else quick.get(tpn) or self._quick_match(tpn, rnd)
+            if match is None:
+                self._read_team_round(tpn, rnd, forfeits, byes, pab, pairing, out, played)
+            elif match is not False:
+                opp, col, gp = played[tpn] = match
                 if col is Colour.WHITE or (col is None and tpn < opp):
                     pairing.pairs.append(Pair(tpn, opp))
             elif tpn in byes:
@@ -161,19 +174,125 @@ class TeamReader:
             else:
                 out[tpn] = RoundRecord(rnd, Outcome.ABSENT)
         s = self.scoring
-        for tpn, gp in gps.items():
-            rec = out[tpn]
-            if rec.opponent not in gps or out[rec.opponent].opponent != tpn:
+        for tpn, (opp, col, gp) in played.items():
+            theirs = played.get(opp)
+            if theirs is None or theirs[0] != tpn:
                 raise TrfError(
-                    f"inconsistent opponents: team {tpn}'s players meet team {rec.opponent}'s in round {rnd}, "
-                    f"but team {rec.opponent}'s round {rnd} is not that match",
+                    f"inconsistent opponents: team {tpn}'s players meet team {opp}'s in round {rnd}, "
+                    f"but team {opp}'s round {rnd} is not that match",
                     self.teams[tpn].line,
                     5,
                 )
-            theirs = gps[rec.opponent]
-            mp = s.match_win if gp > theirs else s.match_draw if gp == theirs else s.match_loss
-            out[tpn] = RoundRecord(rnd, rec.outcome, rec.opponent, rec.colour, mp, gp)
-        return out, pairing
+            mp = s.match_win if gp > theirs[2] else s.match_draw if gp == theirs[2] else s.match_loss
+            out[tpn] = RoundRecord(rnd, Outcome.PLAYED, opp, col, mp, gp)
+        return {tpn: out[tpn] for tpn in self.teams}, pairing
+
+    def _quick_round(self, rnd: int) -> dict[int, tuple[int, Colour, float]]:
+        """The played matches of round ``rnd`` that _quick_match would read from the boards at once,
+        for all the teams with the usual number of members together (each board a slice of the list):
+        TPN -> (opponent, colour, game points). The other teams are left to _quick_match.
+        """
+        size, i = self.size, rnd - 1
+        if not size or i >= self.uniform_rounds or not self.sequence:
+            return {}
+        entries = list(map(itemgetter(i), self.uniform_entries))
+        opponents = list(map(self.team_of.get, map(itemgetter(0), entries)))  # no opponent: None
+        first = opponents[0::size]
+        same = None  # does every board of the team face the first board's team?
+        for board in range(1, size):
+            others = opponents[board::size]
+            if others != first:
+                agree = map(eq, others, first)
+                same = list(agree if same is None else map(and_, same, agree))
+        colours = map(itemgetter(1), entries[0::size])
+        points = list(map(self.points_with_opponent.__getitem__, map(itemgetter(2), entries)))
+        totals = map(sum, zip(*(points[board::size] for board in range(size)), strict=True))
+        out = {}
+        for k, (tpn, opp, board_one, gp) in enumerate(zip(self.uniform, first, colours, totals, strict=True)):
+            if opp is not None and opp != tpn and board_one != "-" and (same is None or same[k]):
+                out[tpn] = (opp, Colour.WHITE if board_one == "w" else Colour.BLACK, gp)
+        return out
+
+    def _quick_match(self, tpn: int, rnd: int):
+        """A team's played match in ``rnd`` read without a line-up: (opponent, colour, game points);
+        False when no member has a game; None when the round needs the checked reading (_read_team_round).
+        """
+        members = self.member_entries[tpn]
+        if members is None:
+            return None
+        i = rnd - 1
+        if i < self.member_rounds[tpn]:  # every member has the round: look at the boards at once
+            opps, colours, results, _ = zip(*map(itemgetter(i), members), strict=True)
+            if 0 not in opps and colours[0] != "-" and self.sequence:
+                teams = set(map(self.team_of.get, opps))
+                opp = teams.pop()
+                if teams or opp is None or opp == tpn:
+                    return None
+                colour = Colour.WHITE if colours[0] == "w" else Colour.BLACK
+                return opp, colour, sum(map(self.points_with_opponent.__getitem__, results))
+        opp = None
+        team_colour = None
+        board = 0  # the board's index among the team's board players (board_players)
+        gp = 0.0
+        team_of, sequence = self.team_of, self.sequence
+        with_opponent, without_opponent = self.points_with_opponent, self.points_without_opponent
+        for entries in members:
+            if i >= len(entries):
+                continue
+            e = entries[i]
+            if not e.opponent:
+                if e.result == "F":  # a board won because the other side left it empty
+                    gp += without_opponent["F"]
+                    board += 1
+                continue
+            theirs = team_of.get(e.opponent)
+            if theirs is None or theirs == tpn or (opp is not None and theirs != opp):
+                return None
+            opp = theirs
+            if team_colour is None:  # C.04.6 1.6.1: the first board with a colour gives the team's
+                if board >= len(sequence):
+                    return None
+                if e.colour != "-":
+                    white = (e.colour == "w") == (sequence[board] == sequence[0])
+                    team_colour = Colour.WHITE if white else Colour.BLACK
+            gp += with_opponent[e.result]
+            board += 1
+        if opp is None:
+            return False if board == 0 else None
+        return opp, team_colour, gp
+
+    def _read_team_round(self, tpn, rnd, forfeits, byes, pab, pairing, out, played) -> None:
+        """One team's round, checked step by step (forfeits, PAB, line-ups, and every problem's message)."""
+        boards = self.board_players(tpn, rnd)
+        if tpn in forfeits:
+            kind, opp, white = forfeits[tpn]
+            gp = self._game_points(tpn, rnd, kind)
+            mp = self.scoring.match_win if kind is Outcome.FORFEIT_WIN else self.scoring.match_loss
+            out[tpn] = RoundRecord(rnd, kind, opp, None, mp, gp)
+            if white:
+                pairing.pairs.append(Pair(tpn, opp))
+        elif tpn == pab:
+            if any(b for b in boards):
+                raise TrfError(
+                    f"team {tpn} has the PAB of round {rnd} but its players have games",
+                    self.recs.team_byes.line,
+                    15,
+                )
+            mp, gp = self.pab_points(rnd)
+            out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
+        elif any(boards):
+            opp, col = self._match(tpn, rnd, boards)
+            played[tpn] = (opp, col, sum(self.points.points(self.entry(n, rnd)) for n in boards if n))
+            if col is Colour.WHITE or (col is None and tpn < opp):
+                pairing.pairs.append(Pair(tpn, opp))
+        elif tpn in byes:
+            out[tpn] = self.bye_record(rnd, byes[tpn])
+        elif self._members_have(tpn, rnd, "U"):
+            mp, gp = self.pab_points(rnd)
+            out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
+            pairing.bye = tpn
+        else:
+            out[tpn] = RoundRecord(rnd, Outcome.ABSENT)
 
     def bye_record(self, rnd: int, kind: str) -> RoundRecord:
         """A 240 bye: F as a won match, H as a drawn one, Z nothing."""
@@ -265,35 +384,3 @@ class TeamReader:
                 f"team {tpn}'s line-up in round {rnd} has no game with an opponent", lineup.line, 17
             )
         return opp, team_colour
-
-
-def team_membership(teams: list[TeamLine], players: dict[int, PlayerLine]) -> dict[int, int]:
-    """Player number -> TPN, refusing a player in two teams or one without a 001 record."""
-    out: dict[int, int] = {}
-    seen: dict[int, TeamLine] = {}
-    for t in teams:
-        if t.tpn in seen:
-            raise TrfError(f"two teams have TPN {t.tpn} (lines {seen[t.tpn].line} and {t.line})", t.line, 5)
-        seen[t.tpn] = t
-        for number, col in t.members:
-            if number not in players:
-                raise TrfError(f"team member {number} is not defined by a 001 record", t.line, col)
-            if number in out:
-                raise TrfError(f"player {number} is in two teams ({out[number]} and {t.tpn})", t.line, col)
-            out[number] = t.tpn
-    return out
-
-
-def infer_boards(recs: TrfRecords, team_of: dict[int, int], players: dict[int, PlayerLine]) -> int:
-    """The number of boards when no 352 record gives it: the most boards any team fielded."""
-    most = max((len(lu.players) for lu in recs.lineups), default=0)
-    counts: dict[tuple[int, int], int] = {}
-    for number, tpn in team_of.items():
-        for r, e in enumerate(players[number].entries, start=1):
-            if e.opponent:
-                counts[(r, tpn)] = counts.get((r, tpn), 0) + 1
-    most = max([most, *counts.values()])
-    if most:
-        return most
-    sizes = [len(t.members) for t in recs.teams if t.members]
-    return min(sizes) if sizes else 4

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, fields, replace
 
 from engine import api
+from engine import generator_field as field
 from engine.state import (
     Colour,
     ColourPreferenceType,
@@ -27,7 +28,15 @@ from engine.state import (
     Scoring,
     TournamentState,
 )
-from engine.trf.errors import MAX_PARTICIPANTS, MAX_ROUNDS, SizeLimitExceeded
+from engine.trf.errors import (
+    MAX_PARTICIPANTS,
+    MAX_PLAYER_NUMBER,
+    MAX_ROUNDS,
+    MAX_TEAMS,
+    PLAYER_LIMIT,
+    TEAM_LIMIT,
+    SizeLimitExceeded,
+)
 from engine.trf.games import OPPOSITE, GamePoints
 from engine.trf.writer import NO_GAME, Game
 
@@ -127,6 +136,16 @@ def validate(config: GeneratorConfig) -> GeneratorConfig:
     return config
 
 
+def check_format_limits(config: GeneratorConfig, team: bool) -> None:
+    """Refuse an event TRF-2026 cannot hold (``SizeLimitExceeded``, exit 4), before any round is paired:
+    three columns for a team pairing number (310: 5-7), four for a player's starting rank (001: 5-8)."""
+    if team and config.participants > MAX_TEAMS:
+        raise SizeLimitExceeded(f"{config.participants} teams do not fit in a TRF-2026 file: {TEAM_LIMIT}")
+    players = config.participants * (config.boards + config.reserves) if team else config.participants
+    if players > MAX_PLAYER_NUMBER:
+        raise SizeLimitExceeded(f"{players} players do not fit in a TRF-2026 file: {PLAYER_LIMIT}")
+
+
 def is_team_event(config: GeneratorConfig, system: str) -> bool:
     """Teams for the team systems; Dubov and Lim pair players unless ``events=team``
     (individual systems apply to teams mutatis mutandis, C.04.6 preface)."""
@@ -135,51 +154,6 @@ def is_team_event(config: GeneratorConfig, system: str) -> bool:
             raise ConfigError(f"the {system} system pairs teams only: events=individual is not possible")
         return True
     return config.events == "team"
-
-
-# -- the field ------------------------------------------------------------------
-
-
-def _field(config: GeneratorConfig, team: bool, rng: random.Random) -> list[Participant]:
-    strengths = sorted(
-        (rng.gauss(config.rating_mean, config.rating_spread) for _ in range(config.participants)),
-        reverse=True,
-    )
-    out = []
-    number = 0
-    for tpn, strength in enumerate(strengths, start=1):
-        if not team:
-            rating = max(1000, min(2900, round(strength)))
-            player = Player(tpn, f"Player {tpn:03d}", rating)
-            out.append(Participant(tpn=tpn, name=player.name, rating=float(rating), roster=(player,)))
-            continue
-        size = config.boards + config.reserves
-        ratings = sorted(
-            (
-                max(
-                    1000,
-                    min(2900, round(strength + config.board_step * ((size - 1) / 2 - b) + rng.gauss(0, 30))),
-                )
-                for b in range(size)
-            ),
-            reverse=True,
-        )
-        roster = [
-            Player(number + b, f"Team {tpn:03d} board {b}", rating, federation="GEN")
-            for b, rating in enumerate(ratings, start=1)
-        ]
-        number += size
-        top = [p.rating for p in roster[: config.boards]]
-        out.append(
-            Participant(
-                tpn=tpn,
-                name=f"Team {tpn:03d}",
-                rating=float(round(sum(top) / len(top))),
-                federation=f"T{tpn:03d}",
-                roster=tuple(roster),
-            )
-        )
-    return out
 
 
 def _olympiad_scoring(options: dict, boards: int) -> Scoring:
@@ -199,8 +173,11 @@ def _state(
     config: GeneratorConfig, system: str, rng: random.Random, extra: dict | None = None
 ) -> TournamentState:
     team = is_team_event(config, system)
-    parts = _field(config, team, rng)
+    check_format_limits(config, team)
+    parts = field.field(config, team, rng)
     options = {"version": config.version, **(extra or {})} if system == "olympiad" else dict(extra or {})
+    if system == "olympiad":
+        parts = field.olympiad_numbering(parts, options)
     host = options.get("host_team")
     if host is not None:
         if not any(p.tpn == host for p in parts):

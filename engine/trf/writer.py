@@ -15,7 +15,14 @@ from dataclasses import replace
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, Outcome, Participant, Player, RoundRecord, TournamentState
 from engine.trf import extension, participation
-from engine.trf.errors import TrfError
+from engine.trf.errors import (
+    MAX_PLAYER_NUMBER,
+    MAX_TEAMS,
+    PLAYER_LIMIT,
+    TEAM_LIMIT,
+    SizeLimitExceeded,
+    TrfError,
+)
 from engine.trf.games import OPPOSITE, GamePoints
 from engine.trf.tournament_type import format_type
 
@@ -345,6 +352,21 @@ def _bye_lines(byes: Mapping[tuple[str, int], Sequence[int]]) -> list[str]:
     return out
 
 
+def _check_numbers(state: TournamentState) -> None:
+    """Refuse a state whose numbers TRF-2026 has no columns for (``SizeLimitExceeded``): a file
+    with them would be one no reader, this one included, can read (docs/engine-cli.md)."""
+    if state.team:
+        teams = [p.tpn for p in state.participants if p.tpn > MAX_TEAMS]
+        if teams:
+            raise SizeLimitExceeded(f"team pairing number {max(teams)} cannot be written: {TEAM_LIMIT}")
+        numbers = [pl.number for p in state.participants for pl in p.roster]
+    else:
+        numbers = [p.tpn for p in state.participants]
+    wrong = [n for n in numbers if n > MAX_PLAYER_NUMBER]
+    if wrong:
+        raise SizeLimitExceeded(f"player number {max(wrong)} cannot be written: {PLAYER_LIMIT}")
+
+
 def write(
     state: TournamentState,
     games: Mapping[int, Sequence[Game]] | None = None,
@@ -366,6 +388,7 @@ def write(
     event's tie-break list (``### engine-tiebreaks``) and ``event_settings``
     the event's settings the engine does not use (``### engine-event``).
     """
+    _check_numbers(state)
     out_by_next = {
         t for t, r in participation.withdrawal_rounds(state, withdrawals).items() if r <= state.next_round
     }

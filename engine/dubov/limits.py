@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from engine.common.colours import beyond_difference, third_in_a_row, within_limits
 from engine.dubov.profile import Profile
 from engine.dubov.relaxation import Departures
+from engine.options import in_force
 from engine.state import Colour, TournamentState
 
 STRICT = 0
@@ -31,10 +32,12 @@ LEVELS = (STRICT, NO_UPFLOAT_LIMITS, NO_COLOUR_LIMITS)
 def max_upfloats(state: TournamentState) -> int:
     """Dubov 2.5: three times if fewer than 10 rounds, four times otherwise.
 
-    ``state.options["max_upfloats"]`` overrides the number.
+    ``state.options["max_upfloats"]`` overrides the number (checked by its
+    spec in ``engine/dubov/options.py``: a bad value is refused naming it).
     """
-    if state.options.get("max_upfloats") is not None:
-        return int(state.options["max_upfloats"])
+    given = in_force("dubov", state.options)["max_upfloats"]
+    if given is not None:
+        return given
     return 3 if state.rounds_total < 10 else 4
 
 

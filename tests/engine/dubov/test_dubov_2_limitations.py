@@ -73,6 +73,13 @@ def test_dubov_2_5_upfloat_limit_is_three_below_ten_rounds_and_four_from_ten():
     assert max_upfloats(make_state({1: 2000}, rounds_total=9, options={"max_upfloats": 2})) == 2
 
 
+@pytest.mark.parametrize("value", [-1, "many", True])
+def test_dubov_2_5_a_bad_upfloat_limit_is_refused_with_a_message_naming_the_option(value):
+    state = make_state({1: 2000, 2: 1900}, rounds_total=9, options={"max_upfloats": value})
+    with pytest.raises(ValueError, match="max_upfloats"):
+        pair(state)
+
+
 def leader_and_chasers(rounds_total: int):
     """1 leads alone (due White); 2, 3, 4 follow a point behind, all due Black.
 

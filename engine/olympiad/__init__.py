@@ -4,7 +4,10 @@ System name ``"olympiad"`` (see ``engine.systems``): :func:`pair` and
 :func:`violations`. Options are read from ``TournamentState.options``
 (``engine.olympiad.options`` documents them: ``version``, ``section``,
 ``unrated_rating``, ``section_j_from_round``, ``imaginary_points``,
-``host_team``). For the web application: :func:`initial_order` (rules 4-8,
+``host_team``, ``middle_group_all_met``). Each pairing explains its causes
+and gives every team a plain-language "why" line (``engine.olympiad.why``);
+:func:`violations` gives, for a proposal that differs from the engine's,
+the rule that prefers the engine's (``engine.olympiad.departures``). For the web application: :func:`initial_order` (rules 4-8,
 pairing numbers), :func:`standings` (rule 12), :func:`no_show_records`
 (rules 52-53) and :func:`bye_points` (rule 10). Reading choices are recorded
 in ``docs/interpretations/olympiad.md``.

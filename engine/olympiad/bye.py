@@ -46,12 +46,13 @@ def choose_bye(
     all_tpns = frozenset(t.tpn for t in teams)
     if rnd == 1:
         candidates = sorted(teams, key=lambda t: -t.tpn)
-        why = "round 1: the team with the highest ranking number"
+        why = "the team with the highest ranking number (round 1)"
     else:
         # Lowest score group first, highest ranking number first within it.
         candidates = sorted(teams, key=lambda t: (t.score, -t.tpn))
         why = f"the team with the highest ranking number in the group with the lowest total of {opts.score_name}"
     lowest = candidates[0].score
+    passed: list[str] = []
     for team in candidates:
         if team.scored_without_playing:
             steps.append(
@@ -62,6 +63,7 @@ def choose_bye(
                     {"tpn": team.tpn},
                 )
             )
+            passed.append(f"{team.label} has already scored without playing ({opts.cite('14(b)')})")
             continue
         if not completable(all_tpns - {team.tpn}):
             steps.append(
@@ -72,8 +74,18 @@ def choose_bye(
                     {"tpn": team.tpn},
                 )
             )
+            passed.append(f"a bye for {team.label} would leave the other teams impossible to pair completely")
             continue
         note = "" if team.score == lowest else f" (no team of the {lowest:g} group may take it)"
-        steps.append(Step(cite, "bye", f"{team.label} receives the bye: {why}{note}", {"tpn": team.tpn}))
+        mp, gp = bye_points(opts, 4 if not opts.women else 3)
+        plain = (
+            f"{team.label} has the bye: the number of teams is odd, and the bye goes to {why}{note}"
+            f"{'; ' + '; '.join(passed) if passed else ''}. It counts {mp:g} match point and {gp:g} game points."
+        )
+        steps.append(
+            Step(
+                cite, "bye", f"{team.label} receives the bye: {why}{note}", {"tpn": team.tpn, "plain": plain}
+            )
+        )
         return team.tpn, steps
     raise PairingImpossible("no team may receive the bye (Olympiad rules 10 and 14(b))")

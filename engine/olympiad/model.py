@@ -10,6 +10,7 @@ it has scored without playing (rule 14b).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.common.colours import colour_difference, within_limits
 from engine.olympiad.options import OlympiadOptions
@@ -40,9 +41,13 @@ class TeamView:
     def whites(self) -> int:
         return sum(1 for c in self.colours if c is Colour.WHITE)
 
+    @cached_property
+    def _allowed(self) -> tuple[bool, bool]:
+        return within_limits(self.colours, Colour.WHITE), within_limits(self.colours, Colour.BLACK)
+
     def may_receive(self, colour: Colour) -> bool:
         """Rule 17: board-1 colour difference within +-2, never 3 alike in a row."""
-        return within_limits(self.colours, colour)
+        return self._allowed[0] if colour is Colour.WHITE else self._allowed[1]
 
 
 def top_half(state: TournamentState) -> frozenset[int]:

@@ -24,6 +24,13 @@ Keys (all optional):
     TPN of the organiser's additional ("C") team of rule 2: paired and
     scored against, never ranked. The participant's ``unranked`` flag says
     the same.
+``middle_group_all_met``
+    Section I, a middle group whose teams have all played each other (rules
+    34, 39, 29): ``"rule39"`` (default) — each such team meets the strongest
+    team of the group below it has not played, the strongest such team
+    first; ``"rule29"`` — teams elevated from below meet the middle group's
+    weakest teams first, as rule 29 pairs an elevated team. See
+    docs/interpretations/olympiad.md.
 ``max_search_steps``
     Safety budget of the group-by-group search (default 200000 candidate
     evaluations) before rule 50 is applied to all remaining groups at once.
@@ -49,6 +56,7 @@ class OlympiadOptions:
     imaginary_points: bool = True
     host_team: int | None = None
     max_search_steps: int = 200_000
+    middle_group_all_met: str = "rule39"
 
     @property
     def score_kind(self) -> ScoreKind:
@@ -125,6 +133,11 @@ def parse_options(options: dict | None) -> OlympiadOptions:
         except (TypeError, ValueError):
             raise ValueError("olympiad option 'host_team' must be a team's TPN") from None
     steps = int(opts.get("max_search_steps", 200_000))
+    middle = str(opts.get("middle_group_all_met", "rule39")).lower().replace("rule_", "rule")
+    if middle not in ("rule39", "rule29"):
+        raise ValueError(
+            f"olympiad option 'middle_group_all_met' must be 'rule39' or 'rule29', not {opts.get('middle_group_all_met')!r}"
+        )
     return OlympiadOptions(
         version=version,
         section=section,
@@ -133,6 +146,7 @@ def parse_options(options: dict | None) -> OlympiadOptions:
         imaginary_points=bool(imaginary),
         host_team=host,
         max_search_steps=steps,
+        middle_group_all_met=middle,
     )
 
 
@@ -201,6 +215,21 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=1,
         nullable=True,
         site=False,  # a team's own "extra team" mark
+    ),
+    OptionSpec(
+        key="middle_group_all_met",
+        system="olympiad",
+        article="Olympiad 1998 rules 34, 39 (Section I)",
+        label="Middle group whose teams have all met",
+        help="a middle group whose teams have all played each other (rounds 1-4): its strongest team meets "
+        "the strongest team below it has not played (rules 34, 39), or teams elevated from below meet its "
+        "weakest teams (rule 29)",
+        default="rule39",
+        choices=("rule39", "rule29"),
+        choice_labels=(
+            "the strongest team of the middle group meets the strongest team below it has not played (rule 39)",
+            "teams elevated from below meet the weakest teams of the middle group (rule 29)",
+        ),
     ),
     OptionSpec(
         key="max_search_steps",

@@ -24,7 +24,7 @@ an unsolvable subgroup), so the explanation can say "combination (6)".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -61,11 +61,20 @@ def leaves(k: int, floating: bool) -> int:
     return out
 
 
+# Why a preferred opponent was passed over when a combination's pairs were
+# chosen: a check's reason, or LATER_FAILED when the branch was offered and
+# the pairing of the groups after it could not then be completed.
+LATER_FAILED = "no complete pairing of the rest followed from it"
+
+
 @dataclass(frozen=True)
 class Combination(Generic[T]):
     number: int  # 1-based position in the complete printed order
     pairs: tuple[tuple[T, T], ...]
     floater: T | None = None
+    # For each pair (same order as ``pairs``): the opponents its first team
+    # was tried against before, each with the reason it was passed over.
+    passed: tuple[tuple[tuple[T, str], ...], ...] = field(default=(), compare=False)
 
 
 # A check returns None when allowed, or the reason why not.
@@ -109,15 +118,18 @@ def combinations(
     )
 
 
-def _walk(sub, base, acc, floater, can_float, opponents, pair_check, float_check, rest_check, on_reject):
+def _walk(
+    sub, base, acc, floater, can_float, opponents, pair_check, float_check, rest_check, on_reject, passed=()
+):
     if floater is not None and float_check is not None and float_check(floater) is not None:
         return  # the floater became invalid meanwhile (it failed in the next group)
     if not sub:
-        yield Combination(base + 1, acc, floater)
+        yield Combination(base + 1, acc, floater, passed)
         return
     first, k = sub[0], len(sub)
     span = leaves(k - 2, can_float) if k >= 2 else 1
     choices: list = opponents(sub) if k >= 2 else []
+    tried: list[tuple] = []
     for i, opp in enumerate(choices):
         lo = base + i * span
         partial = acc + ((first, opp),)
@@ -128,10 +140,26 @@ def _walk(sub, base, acc, floater, can_float, opponents, pair_check, float_check
         if reason is not None:
             if on_reject:
                 on_reject(lo + 1, lo + span, partial, reason)
+            tried.append((opp, reason))
             continue
-        yield from _walk(
-            rest, lo, partial, floater, can_float, opponents, pair_check, float_check, rest_check, on_reject
-        )
+        offered = False
+        for comb in _walk(
+            rest,
+            lo,
+            partial,
+            floater,
+            can_float,
+            opponents,
+            pair_check,
+            float_check,
+            rest_check,
+            on_reject,
+            passed + (tuple(tried),),
+        ):
+            offered = True
+            yield comb
+        if offered:
+            tried.append((opp, LATER_FAILED))
     if can_float:
         # Rule 49: the first team of the (odd) subgroup floats, the rest pair.
         lo = base + len(choices) * span
@@ -145,7 +173,7 @@ def _walk(sub, base, acc, floater, can_float, opponents, pair_check, float_check
                 on_reject(lo + 1, lo + width, acc + ((first, None),), reason)
             return
         yield from _walk(
-            rest, lo, acc, first, False, opponents, pair_check, float_check, rest_check, on_reject
+            rest, lo, acc, first, False, opponents, pair_check, float_check, rest_check, on_reject, passed
         )
 
 

@@ -7,7 +7,8 @@ Order of work, as a committee does it by hand:
 2. the bye (rules 10, 14(b));
 3. the groups and the median (rule 16), paired in its order by Section I
    (rounds 1-4; 1-3 in 2007) or Section J (Extended Buchholz);
-4. board-1 colours (rules 17-24) and table order.
+4. board-1 colours (rules 17-24) and table order;
+5. one plain-language "why" line per team (``engine.olympiad.why``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from engine.olympiad.feasibility import round_completable
 from engine.olympiad.groups import standings_key
 from engine.olympiad.model import TeamView, build_views
 from engine.olympiad.options import OlympiadOptions, parse_options
+from engine.olympiad.pools import PairNote
 from engine.olympiad.search import GroupSearch, SearchBudgetExceeded, all_groups_as_one
+from engine.olympiad.why import explain_teams
 from engine.result import Pair, RoundPairing
 from engine.state import TournamentState
 
@@ -43,17 +46,38 @@ def pair(state: TournamentState) -> RoundPairing:
     bye, steps = choose_bye(teams, opts, rnd, completable)
     out.explanation.extend(steps)
     out.bye = bye
+    bye_reason = None
+    if bye is not None:
+        last = steps[-1]
+        bye_reason = (last.data.get("plain", last.message), last.article)
     teams = [t for t in teams if t.tpn != bye]
-    if not teams:
-        return out
-    search = GroupSearch(teams, opts, section_j)
-    try:
-        pairs = search.run()
-        out.explanation.extend(search.steps)
-    except SearchBudgetExceeded:
-        pairs, steps = all_groups_as_one(teams, opts, section_j)
-        out.explanation.extend(steps)
-    out.pairs = _coloured_and_ordered(pairs, teams, opts, rnd, state, section_j, out)
+    notes: list[PairNote] = []
+    colour_why: dict[tuple[int, int], str] = {}
+    if teams:
+        search = GroupSearch(teams, opts, section_j)
+        try:
+            pairs = search.run()
+            out.explanation.extend(search.steps)
+            notes = search.notes()
+        except SearchBudgetExceeded:
+            pairs, steps = all_groups_as_one(teams, opts, section_j)
+            out.explanation.extend(steps)
+            why = (
+                f"The groups could not be paired one by one within the search budget, so all of them were "
+                f"paired as one group ({opts.cite(50)})."
+            )
+            notes = [PairNote(a, b, opts.cite(50), why) for a, b in pairs]
+        out.pairs = _coloured_and_ordered(pairs, teams, opts, rnd, state, section_j, out, colour_why)
+    explain_teams(
+        out,
+        pairs=out.pairs,
+        notes=notes,
+        colour_why=colour_why,
+        views=views,
+        boards=state.boards,
+        bye_reason=bye_reason,
+        opts=opts,
+    )
     return out
 
 
@@ -98,7 +122,7 @@ def _explain_scores(
 
 
 def _coloured_and_ordered(
-    pairs, teams: list[TeamView], opts, rnd, state, section_j, out: RoundPairing
+    pairs, teams: list[TeamView], opts, rnd, state, section_j, out: RoundPairing, colour_why: dict
 ) -> list[Pair]:
     rank = {t.tpn: i for i, t in enumerate(sorted(teams, key=lambda t: standings_key(t, section_j)))}
 
@@ -116,6 +140,7 @@ def _coloured_and_ordered(
             a, b, rnd=rnd, initial=state.initial_colour, higher=higher, opts=opts
         )
         result.append(Pair(white, black, article))
+        colour_why[(white, black)] = why
         w = a if a.tpn == white else b
         k = b if w is a else a
         out.explain(
@@ -124,5 +149,6 @@ def _coloured_and_ordered(
             f"{w.label} - {k.label}: {w.label} has White on board 1 ({why}); boards alternate, board 3 like board 1 ({opts.cite(19)})",
             white=white,
             black=black,
+            why=why,
         )
     return result

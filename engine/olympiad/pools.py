@@ -6,26 +6,49 @@ or a whole group merged into it by rule 50). Each generator yields
 search (``engine.olympiad.search``) takes the first whose floaters can be
 placed in the groups that follow.
 
-- :func:`section_i` — rounds 1-4 (1998) / 1-3 (2007): rules 25-44.
+- ``engine.olympiad.section_i`` — rounds 1-4 (1998) / 1-3 (2007): rules 25-44.
 - :func:`section_j` — rounds 5+ (1998) / 4+ (2007): rules 45-51.
+
+Every candidate carries its causes: a :class:`PairNote` per pair (the rule
+that chose the opponent and why, in plain words) and a :class:`Leave` per
+team that leaves the group (the rule and the cause).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations as subsets
+from functools import partial
 
 from engine.olympiad.colours import compatible
 from engine.olympiad.feasibility import perfectly_pairable
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
-from engine.olympiad.orders import Combination, combinations, printed, rule36_opponents, rule47_opponents
+from engine.olympiad.orders import Combination, combinations, printed, rule47_opponents
+from engine.olympiad.wording import blocking, group_name, names, passed_over, points
 from engine.state import Colour
 
 ABOVE, BELOW = "above", "below"
 W, B = Colour.WHITE, Colour.BLACK
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Why a team leaves its group: the rule (a number, or "28", "44", ...) and
+    the cause in plain words ("the group has an odd number of teams and it is
+    the weakest"), with the group it left."""
+
+    rule: int | str
+    cause: str
+    score: float | None = None  # the score of the group it left
+
+    def said(self, team: TeamView, origin: str, opts: OlympiadOptions) -> str:
+        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." """
+        way = "down" if origin == ABOVE else "up"
+        return (
+            f"{team.label} came {way} from {group_name(self.score)}: {self.cause} ({opts.cite(self.rule)})."
+        )
 
 
 @dataclass(frozen=True)
@@ -36,6 +59,44 @@ class Incoming:
     team: TeamView
     origin: str  # ABOVE or BELOW
     merged: bool = False
+    leave: Leave | None = None
+
+    def said(self, opts: OlympiadOptions) -> str:
+        if self.leave is None:
+            return ""
+        if self.merged:
+            return f"{self.leave.cause} ({opts.cite(self.leave.rule)})."
+        return self.leave.said(self.team, self.origin, opts)
+
+
+@dataclass(frozen=True)
+class PairNote:
+    """Why ``a`` meets ``b``: the rule that chose the opponent, and the reason in plain words.
+
+    ``make`` is the reason or a function writing it: most candidates are never
+    taken, so their reasons are written only when asked for.
+    """
+
+    a: TeamView
+    b: TeamView
+    article: str
+    make: str | Callable[[], str]
+
+    @property
+    def reason(self) -> str:
+        return self.make if isinstance(self.make, str) else self.make()
+
+
+def order_reason(ctx: PoolContext, a: TeamView, b: TeamView, order: str, where: str, passed) -> str:
+    """Why two teams of one pool meet: the order of their group that paired them."""
+    opts = ctx.opts
+    lead = ctx.came(a, b)
+    both = (
+        f"Both teams have {points(a.score, opts.score_name)}"
+        if a.score == b.score
+        else f"{a.label} has {points(a.score, opts.score_name)}, {b.label} {b.score:g}"
+    )
+    return f"{lead + ' ' if lead else ''}{both}; in {group_name(ctx.score)}{order} ({where}){passed_over(a, passed)}."
 
 
 @dataclass
@@ -47,6 +108,10 @@ class Candidate:
     relaxed: bool = False
     number: int = 0  # the combination's number in its rule's printed order
     drops: tuple[TeamView, ...] = ()  # teams leaving for parity (rules 25-32, 48)
+    notes: tuple[PairNote, ...] = ()  # one per pair: the rule that chose it and why
+    leaving: dict[int, Leave] = field(default_factory=dict)  # why each outgoing team leaves
+    extra: int = 0  # teams leaving beyond the one an odd group sends (rule 44)
+    parts: dict[str, object] = field(default_factory=dict)  # the choices, for comparing two candidates
 
     @property
     def out_key(self) -> frozenset[int]:
@@ -60,8 +125,24 @@ class PoolContext:
     can_float: bool  # False for the middle group, paired last (rule 16)
     failed: set[frozenset[int]] = field(default_factory=set)  # floater sets that failed below
     log: Callable[[str, str], None] = lambda article, message: None
+    extra: int = 0  # Section I: teams to leave beyond the one an odd group sends (rule 44)
+    score: float | None = None  # the group's score, for the explanation
+    came_in: dict[int, Incoming] = field(default_factory=dict)  # teams that came into the pool
+    only: frozenset[frozenset[int]] | None = None  # the checker's proposal: no other pair is allowed
+    why_failed: dict[frozenset[int], str] = field(default_factory=dict)  # floater set -> why it failed below
+
+    def blocking(self, teams: Sequence[TeamView]) -> str:
+        """Why ``teams`` cannot all be paired: the meetings (and rule 17 bars) among them."""
+        return blocking(teams, compatible if self.strict else None)
+
+    def came(self, *teams: TeamView) -> str:
+        """How the given teams came into this pool, if they did ("T3 came down from ...")."""
+        said = [self.came_in[t.tpn].said(self.opts) for t in teams if t.tpn in self.came_in]
+        return " ".join(s for s in said if s)
 
     def pair_reason(self, a: TeamView, b: TeamView) -> str | None:
+        if self.only is not None and frozenset((a.tpn, b.tpn)) not in self.only:
+            return f"{a.label} and {b.label} are not paired in the proposal"
         if b.tpn in a.met:
             return f"{a.label} and {b.label} have already played ({self.opts.cite('14(a)')})"
         if self.strict and not compatible(a, b):
@@ -101,8 +182,7 @@ class PoolContext:
         )
 
 
-def _names(teams: Sequence[TeamView]) -> str:
-    return ", ".join(t.label for t in teams) or "none"
+_names = names
 
 
 def _reject_logger(ctx: PoolContext, article: str):
@@ -152,7 +232,9 @@ def section_j(
         floaters = [t for t in rest if float_check(t) is None] if can_float else []
         if ctx.pairable(rest, floaters):
             return None
-        return f"the remaining teams {_names(rest)} cannot all be paired ({opts.cite(50)})"
+        return (
+            f"the remaining teams {_names(rest)} cannot all be paired ({ctx.blocking(rest)}; {opts.cite(50)})"
+        )
 
     combos = combinations(
         seq,
@@ -163,6 +245,13 @@ def section_j(
         rest_check=rest_check,
         on_reject=_reject_logger(ctx, article),
     )
+    order = (
+        "below the middle group the team with the lowest Extended Buchholz is paired first, "
+        "with the highest it has not played"
+        if side == BOTTOM
+        else "the team with the highest Extended Buchholz meets the lowest it has not played"
+    )
+    pair_rule = 51 if side == BOTTOM else 46
     for comb in combos:
         out = (comb.floater,) if comb.floater is not None else ()
         key = frozenset(t.tpn for t in out)
@@ -170,6 +259,25 @@ def section_j(
             if not odd:
                 return  # an even pool sends nothing: every combination fails alike
             continue
+        where = f"combination ({comb.number}) of {opts.cite(rule)}"
+        notes = [
+            PairNote(
+                a,
+                b,
+                opts.cite(pair_rule),
+                partial(order_reason, ctx, a, b, f", ordered by Extended Buchholz, {order}", where, passed),
+            )
+            for (a, b), passed in zip(comb.pairs, comb.passed or [()] * len(comb.pairs), strict=False)
+        ]
+        leaving = {}
+        if comb.floater is not None:
+            f = comb.floater
+            leaving[f.tpn] = Leave(
+                48,
+                f"that group had an odd number of teams; ordered by Extended Buchholz, {f.label} is the "
+                f"floater of combination ({comb.number}) of {opts.cite(rule)}, the first that could be paired",
+                ctx.score,
+            )
         yield Candidate(
             pairs=list(comb.pairs),
             outgoing=out,
@@ -178,6 +286,9 @@ def section_j(
             relaxed=not ctx.strict,
             number=comb.number,
             drops=out,
+            notes=tuple(notes),
+            leaving=leaving,
+            parts={"number": comb.number, "floater": key},
         )
 
 
@@ -187,178 +298,6 @@ def _labelled(comb: Combination) -> Combination:
         tuple((a.label, b.label) for a, b in comb.pairs),
         comb.floater.label if comb.floater is not None else None,
     )
-
-
-# -- Section I -----------------------------------------------------------------
-
-
-def section_i(
-    own: list[TeamView], incoming: list[Incoming], side: str, ctx: PoolContext
-) -> Iterator[Candidate]:
-    """Rules 25-44 for one group (own teams in pairing-number order).
-
-    Floaters that came in are paired first: a dropped team with the
-    strongest team it has not played (rule 25), an elevated team with the
-    weakest (rule 29); one that has played the whole group goes on to the
-    next group (rules 41-43). Then the group's own teams: an odd group drops
-    its weakest (above the median, rules 25-28) or elevates its strongest
-    (below, rules 29-32), the next one when the rest cannot be paired; a
-    team that has played all its group leaves it first (rules 39-43); the
-    rest are paired in the order of rule 36 (rule 38 below the median).
-    When no such drop works, here or in the groups after, two more teams
-    leave (rule 44, see docs/interpretations/olympiad.md).
-    """
-    yield from _incoming(0, incoming, list(own), [], [], set(), side, ctx)
-
-
-def _incoming(i, incoming, own, pairs, passing, used, side, ctx) -> Iterator[Candidate]:
-    opts = ctx.opts
-    if i == len(incoming):
-        yield from _own(own, pairs, passing, side, ctx)
-        return
-    inc = incoming[i]
-    f = inc.team
-    if f.tpn in used:
-        yield from _incoming(i + 1, incoming, own, pairs, passing, used, side, ctx)
-        return
-    if inc.origin == ABOVE:
-        opponents = sorted(own, key=lambda t: t.tpn)  # the strongest first (rule 25)
-        rule = 25
-    else:
-        opponents = sorted(own, key=lambda t: -t.tpn)  # the weakest first (rule 29)
-        rule = 29
-    for opp in opponents:
-        if ctx.pair_reason(f, opp) is not None:
-            continue
-        rest_own = [t for t in own if t is not opp]
-        yield from _incoming(
-            i + 1,
-            incoming,
-            rest_own,
-            pairs + [(f, opp, opts.cite(rule))],
-            passing,
-            used | {opp.tpn},
-            side,
-            ctx,
-        )
-    # Rules 41-42: only a team that has played every team of the group goes
-    # on; one kept out by the colour limits alone stays (rule 18(a)).
-    if all(t.tpn in f.met for t in own):
-        rule = 41 if inc.origin == ABOVE else 42
-        if ctx.can_float:
-            ctx.log(
-                opts.cite(rule), f"{f.label} cannot meet any team of this group: it goes on to the next group"
-            )
-            yield from _incoming(i + 1, incoming, own, pairs, passing + [f], used, side, ctx)
-
-
-def _own(own, pairs, passing, side, ctx) -> Iterator[Candidate]:
-    opts = ctx.opts
-    prio = sorted(own, key=lambda t: t.tpn if side != BOTTOM else -t.tpn)
-    order_rule = 38 if side == BOTTOM else 36
-    order_article = opts.cite(order_rule)
-    fixed = [(a, b) for a, b, _ in pairs]
-    fixed_text = "; ".join(f"{a.label} x {b.label} ({art})" for a, b, art in pairs)
-
-    def finish(
-        rest: list[TeamView], outgoing: tuple[TeamView, ...], what: str, drop=()
-    ) -> Iterator[Candidate]:
-        key = frozenset(t.tpn for t in outgoing)
-
-        def rest_check(sub, _can_float):
-            if len(sub) == 2:
-                return ctx.pair_reason(sub[0], sub[1])
-            if ctx.pairable(sub):
-                return None
-            return f"the subgroup {_names(sub)} is unsolvable ({order_article})"
-
-        for comb in combinations(
-            rest,
-            rule36_opponents,
-            pair_check=ctx.pair_reason,
-            rest_check=rest_check,
-            on_reject=_reject_logger(ctx, order_article),
-        ):
-            if key in ctx.failed:
-                return
-            parts = [fixed_text] if fixed_text else []
-            if what:
-                parts.append(what)
-            parts.append(
-                f"combination ({comb.number}) of the order of {order_article}: {printed(_labelled(comb))}"
-            )
-            yield Candidate(
-                pairs=fixed + list(comb.pairs),
-                outgoing=outgoing,
-                article=order_article,
-                message="; ".join(parts),
-                relaxed=not ctx.strict,
-                number=comb.number,
-                drops=tuple(drop),
-            )
-
-    if not ctx.can_float:
-        if len(prio) % 2 == 0:
-            yield from finish(prio, tuple(passing), "")
-        return
-    # Rules 39-43: teams that have played every other team of the group (the
-    # colour limits alone never send a team away: rule 18(a)). Rule 39 (40
-    # below the median) speaks of the strongest (weakest) team, rule 43 of
-    # the other teams of the group.
-    forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
-    if forced:
-        head = [t for t in forced if t is prio[0]]
-        rest_forced = [t for t in forced if t is not prio[0]]
-        if head:
-            ctx.log(
-                opts.cite(40 if side == BOTTOM else 39),
-                f"{_names(head)} cannot be paired within the group and leaves it",
-            )
-        if rest_forced:
-            ctx.log(
-                opts.cite(43),
-                f"{_names(rest_forced)} cannot be paired within the group and leave it "
-                f"as {opts.cite(40 if side == BOTTOM else 39)} says for the "
-                f"{'weakest' if side == BOTTOM else 'strongest'} team",
-            )
-    base = [t for t in prio if t not in forced]
-    weakest_first = list(reversed(base))  # above: weakest first; below: strongest first
-    drop_rule = 26 if side != BOTTOM else 30
-    first_drop = len(base) % 2
-    # Rule 44: the group is paired within itself (but for the one team an odd
-    # group must send) whenever that works; only when no such drop can be
-    # completed - in the group or in the groups after it - do two more teams
-    # leave, the weakest (below the median: strongest) first.
-    for extra in range(first_drop, min(len(base), first_drop + 2) + 1, 2):
-        for drop in subsets(weakest_first, extra):
-            outgoing = tuple(passing) + tuple(forced) + drop
-            key = frozenset(t.tpn for t in outgoing)
-            rest = [t for t in base if t not in drop]
-            if key in ctx.failed:
-                if drop:
-                    ctx.log(
-                        opts.cite(27 if side != BOTTOM else 31),
-                        f"{_names(drop)} moved back: the groups below could not take {_names(outgoing)}",
-                    )
-                continue
-            if not ctx.pairable(rest):
-                if drop:
-                    ctx.log(
-                        opts.cite(drop_rule),
-                        f"dropping {_names(drop)} leaves {_names(rest)} that cannot all be paired",
-                    )
-                continue
-            verb = "elevated" if side == BOTTOM else "dropped"
-            what = ""
-            if drop:
-                if extra > 1:
-                    rule = 44
-                elif drop[0] is weakest_first[0]:
-                    rule = 25 if side != BOTTOM else 29
-                else:
-                    rule = drop_rule
-                what = f"{_names(drop)} {verb} ({opts.cite(rule)})"
-            yield from finish(rest, outgoing, what, drop)
 
 
 def _colour_class(t: TeamView) -> str:

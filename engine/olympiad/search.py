@@ -23,8 +23,13 @@ from engine.olympiad.feasibility import perfectly_pairable, round_completable
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup, make_groups, processing_order
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
-from engine.olympiad.pools import ABOVE, BELOW, Incoming, PoolContext, section_i, section_j
+from engine.olympiad.pools import ABOVE, BELOW, Candidate, Incoming, Leave, PairNote, PoolContext, section_j
+from engine.olympiad.section_i import section_i
+from engine.olympiad.wording import blocking, group_name, names, stuck
 from engine.result import PairingImpossible, Step
+from engine.state import Colour
+
+W, B = Colour.WHITE, Colour.BLACK
 
 MAX_NOTES_PER_GROUP = 12
 
@@ -34,12 +39,27 @@ class SearchBudgetExceeded(Exception):
 
 
 @dataclass
+class Choice:
+    """What one group (by its position in rule 16's order) decided: a candidate, or a merge (rule 50)."""
+
+    group: ScoreGroup
+    candidate: Candidate | None  # None: merged with the next group
+    passes: tuple[int, bool, bool]  # (rule 44 extra, rule 17 kept, rules 27/31 moved back)
+    incoming: tuple[Incoming, ...] = ()
+
+
+@dataclass
 class GroupSearch:
+    """The group-by-group search. ``only``, when given, restricts every group to
+    candidates whose pairs are all in it (the checker follows a proposed
+    pairing through the rules' order with it, ``engine.olympiad.departures``)."""
+
     teams: list[TeamView]
     opts: OlympiadOptions
     section_j: bool
     steps: list[Step] = field(default_factory=list)
     evaluations: int = 0
+    only: frozenset[frozenset[int]] | None = None
 
     def __post_init__(self) -> None:
         self.groups, self.middle, self.median_team = make_groups(self.teams, self.section_j)
@@ -47,6 +67,7 @@ class GroupSearch:
         self.failed_states: set = set()
         self._notes = 0
         self._seen: set[str] = set()
+        self.chosen: dict[int, Choice] = {}  # by position in rule 16's order, the path that worked
 
     # -- explanation ----------------------------------------------------------
     def step(self, article: str, topic: str, message: str, **data) -> None:
@@ -97,6 +118,7 @@ class GroupSearch:
         if result is None and not self.allow_merge:
             del self.steps[mark:]
             self.failed_states.clear()
+            self.chosen.clear()
             self.allow_merge = True
             self.step(
                 o.cite(44),
@@ -108,7 +130,16 @@ class GroupSearch:
             raise PairingImpossible(
                 "no complete pairing of the round exists without a rematch (Olympiad rule 14(a))"
             )
+        self.chosen = {k: v for k, v in self.chosen.items() if k < len(self.order)}
         return result
+
+    def path(self) -> list[Choice]:
+        """The choices of the pairing found, in rule 16's order (after :meth:`run`)."""
+        return [self.chosen[k] for k in sorted(self.chosen)]
+
+    def notes(self) -> list[PairNote]:
+        """Why each pair of the pairing found was made (after :meth:`run`)."""
+        return [n for c in self.path() if c.candidate is not None for n in c.candidate.notes]
 
     def _pool(self, g: ScoreGroup, incoming: tuple[Incoming, ...]):
         merged = [i.team for i in incoming if i.merged]
@@ -140,6 +171,21 @@ class GroupSearch:
             if not any(m.tpn not in t.met and m.tpn != t.tpn for m in members):
                 return t
         return None
+
+    def _passes(self, target: int | None) -> list[tuple[int, bool, bool]]:
+        """(rule 44 extra, rule 17 kept, rules 27/31 moved back), in the order they are tried.
+
+        Rule 44 first: every way in which a group sends only the team an odd
+        group must send (including, by rule 18(a), a pairing without rule 17
+        and, by rules 28 / 32, a dropped team going on past the next group)
+        before two more teams leave. Within that, rule 18(b) then 18(a): every
+        other floater keeping rule 17 before rule 17 is set aside; rules 27 / 31
+        move a dropped team back before rules 28 / 32 send it on.
+        """
+        sends = not self.section_j and target is not None
+        levels = (0, 2) if sends else (0,)
+        strands = (True, False) if sends else (True,)
+        return [(extra, strict, strand) for extra in levels for strand in strands for strict in (True, False)]
 
     def _solve(self, pos: int, pending: dict[int, tuple[Incoming, ...]], unpaired: frozenset[int]):
         if pos == len(self.order):
@@ -182,15 +228,22 @@ class GroupSearch:
             )
         failed_out: set[frozenset[int]] = set()
         incoming_map = {i.team.tpn: i for i in incoming}
-        # Passes: rule 17 kept, then relaxed (rule 18(a)); in Section I a
-        # dropped team that met the whole next group is first moved back
-        # (rules 27, 31) and only sent on when nothing else works (rules 28, 32).
-        passes = [(True, True), (False, True)]
-        if not self.section_j and target is not None:
-            passes += [(True, False), (False, False)]
-        for strict, strand in passes:
+        why_failed: dict[frozenset[int], str] = {}
+        # A pass that can offer nothing new is skipped: without a team restricted by
+        # rule 17 the relaxed passes equal the strict ones, and without a team moved
+        # back by rules 27 / 31 the passes of rules 28 / 32 equal the others.
+        colour_bound = any(not (t.may_receive(W) and t.may_receive(B)) for t in pool)
+        stranded_seen = False
+        for extra, strict, strand in self._passes(target):
+            if (not strict and not colour_bound) or (not strand and not stranded_seen):
+                continue
             pass_failed = set(failed_out)
-            ctx = PoolContext(o, strict, target is not None, pass_failed, self.note)
+            ctx = PoolContext(
+                o, strict, target is not None, pass_failed, self.note, extra=extra, score=g.score
+            )
+            ctx.came_in = dict(incoming_map)
+            ctx.only = self.only
+            ctx.why_failed = why_failed
             gen = (
                 section_j(pool, incoming_map, g.side, ctx)
                 if self.section_j
@@ -202,20 +255,34 @@ class GroupSearch:
                 self.evaluations += 1
                 if self.evaluations > o.max_search_steps:
                     raise SearchBudgetExceeded
+                if self.only is not None and any(
+                    frozenset((a.tpn, b.tpn)) not in self.only for a, b in cand.pairs
+                ):
+                    continue
+                back_rule = 50 if self.section_j else (27 if origin == ABOVE else 31)
                 stranded = self._stranded(cand, target, pending, strand)
                 if stranded is not None:
-                    rule = 50 if self.section_j else (27 if origin == ABOVE else 31)
+                    stranded_seen = True
+                    members = self._members(target, pending)
                     self.note(
-                        o.cite(rule),
-                        f"{cand.message} - {stranded.label} has already played every team of the next group; moved back",
+                        o.cite(back_rule),
+                        f"{cand.message} - {stranded.label} has already played every team of the next group "
+                        f"({names(members)}); moved back",
+                    )
+                    ctx.why_failed[cand.out_key] = (
+                        f"{stranded.label} has already played every team of the next group ({o.cite(back_rule)})"
                     )
                     pass_failed.add(cand.out_key)
                     continue
                 rest = unpaired - {t.tpn for p in cand.pairs for t in p}
                 if not self.round_completable(rest):
+                    cause = self._why_not_completable(rest)
                     self.note(
-                        o.cite(50 if self.section_j else (27 if origin == ABOVE else 31)),
-                        f"{cand.message}: the rest of the round could not then be paired completely",
+                        o.cite(back_rule),
+                        f"{cand.message}: the rest of the round could not then be paired completely{cause}",
+                    )
+                    ctx.why_failed[cand.out_key] = (
+                        f"the rest of the round could not then be paired completely{cause}"
                     )
                     # The rest is the unpaired teams outside this group plus its
                     # floaters: it depends on the floaters only.
@@ -225,7 +292,7 @@ class GroupSearch:
                 new_pending = {k: v for k, v in pending.items() if k != gi}
                 if cand.outgoing:
                     new_pending[target] = new_pending.get(target, ()) + tuple(
-                        Incoming(t, origin) for t in cand.outgoing
+                        Incoming(t, origin, leave=cand.leaving.get(t.tpn)) for t in cand.outgoing
                     )
                 sub = len(self.steps)
                 if not strict:
@@ -250,12 +317,18 @@ class GroupSearch:
                     floaters=[t.tpn for t in cand.outgoing],
                 )
                 for t in cand.outgoing:
+                    leave = cand.leaving.get(t.tpn)
+                    rule = leave.rule if leave is not None else (48 if self.section_j else 25)
+                    way = "up" if origin == BELOW else "down"
                     self.step(
-                        o.cite(48 if self.section_j else (25 if origin == ABOVE else 29)),
+                        o.cite(rule),
                         "floater",
-                        f"{t.label} floats to the {self.groups[target].score:g} group",
+                        f"{t.label} floats {way} to the {self.groups[target].score:g} group"
+                        + (f": {leave.cause}" if leave is not None else ""),
                         tpn=t.tpn,
+                        rule=str(rule),
                     )
+                self.chosen[pos] = Choice(g, cand, (extra, strict, strand), tuple(incoming))
                 result = self._solve(pos + 1, new_pending, rest)
                 if result is not None:
                     return cand.pairs + result
@@ -263,23 +336,34 @@ class GroupSearch:
                 failed_out.add(cand.out_key)
                 pass_failed.add(cand.out_key)
                 moved = ", ".join(t.label for t in cand.outgoing) or "no floater"
-                rule = 50 if self.section_j else (27 if origin == ABOVE else 31)
+                ctx.why_failed.setdefault(
+                    cand.out_key, f"the following groups could not be paired with {moved}"
+                )
                 self.note(
-                    o.cite(rule),
+                    o.cite(back_rule),
                     f"{cand.message} - the following groups cannot be paired with {moved}; moved back, next combination",
                 )
         if target is not None and self.allow_merge:
             # Rule 50: the two groups are considered as one group.
-            carried = tuple(Incoming(t, origin, merged=True) for t in own) + tuple(floaters)
+            below = self.groups[target]
+            leave = Leave(
+                50,
+                f"{group_name(g.score)} could not be paired apart from {group_name(below.score)}, so the two "
+                "were considered as one group",
+                g.score,
+            )
+            carried = tuple(Incoming(t, origin, merged=True, leave=leave) for t in own) + tuple(floaters)
             new_pending = {k: v for k, v in pending.items() if k != gi}
             new_pending[target] = new_pending.get(target, ()) + carried
             sub = len(self.steps)
             self.step(
                 o.cite(50),
                 "merge",
-                f"the {g.score:g} group cannot be paired with the {self.groups[target].score:g} group as separate groups: they are considered as one group",
+                f"the {g.score:g} group cannot be paired with the {below.score:g} group as separate groups: "
+                "they are considered as one group",
                 tpns=[t.tpn for t in pool],
             )
+            self.chosen[pos] = Choice(g, None, (0, True, True), tuple(incoming))
             result = self._solve(pos + 1, new_pending, unpaired)
             if result is not None:
                 return result
@@ -287,6 +371,22 @@ class GroupSearch:
         del self.steps[mark:]
         self.failed_states.add(key)
         return None
+
+    def _members(self, target: int, pending) -> list[TeamView]:
+        g = self.groups[target]
+        return list(g.teams) + [i.team for i in pending.get(target, ())]
+
+    def _why_not_completable(self, rest: frozenset[int]) -> str:
+        """The cause, where one team shows it: a team that has played every other team left."""
+        teams = [self.by_tpn[t] for t in sorted(rest)]
+        if len(teams) % 2:
+            return " (an odd number of teams would be left)"
+        t = stuck(teams)
+        if t is not None:
+            return f" ({t.label} has already played every other team still to be paired)"
+        if len(teams) <= 6:
+            return f" ({blocking(teams)})"
+        return ""
 
 
 def all_groups_as_one(

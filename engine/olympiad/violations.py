@@ -8,7 +8,10 @@ team that scored without playing (rules 10, 14(b)).
 Quality departures (the committee may still approve them, rule 58 allows
 differences from the computer): board-1 colour limits (rule 17), score
 differences larger than the engine's (rule 15), a bye not to the team rule
-10 designates.
+10 designates, and - whenever the pairing differs from the engine's and
+nothing above says why - the rule whose order puts the engine's pairing
+first, or the colour rule that decided board 1's colours
+(``engine.olympiad.departures``).
 """
 
 from __future__ import annotations
@@ -79,12 +82,14 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                         (team.tpn,),
                     )
                 )
-    out.extend(_compare_with_engine(state, pairing, views, opts))
+    out.extend(_compare_with_engine(state, pairing, views, opts, absolute=any(v.absolute for v in out)))
     return out
 
 
-def _compare_with_engine(state, pairing, views, opts) -> list[Violation]:
-    """Rules 15 and 10 measured against the engine's own pairing."""
+def _compare_with_engine(state, pairing, views, opts, *, absolute: bool) -> list[Violation]:
+    """Rules 15 and 10 measured against the engine's own pairing, then the rule
+    that prefers the engine's pairing where the two differ."""
+    from engine.olympiad.departures import departures
     from engine.olympiad.pairing import pair
     from engine.result import PairingImpossible
 
@@ -129,4 +134,8 @@ def _compare_with_engine(state, pairing, views, opts) -> list[Violation]:
                 (pairing.bye, engine.bye),
             )
         )
+    if absolute or pairing.bye != engine.bye:
+        return out  # the rule broken (or rule 10's bye) is the reason
+    teams = [views[p.tpn] for p in state.to_be_paired() if p.tpn in views]
+    out.extend(departures(teams, pairing, engine, opts, opts.uses_section_j(state.next_round)))
     return out

@@ -44,9 +44,9 @@ def met(teams: list[TeamView], *pairs: tuple) -> list[TeamView]:
 
 
 def search(
-    teams: list[TeamView], *, version: str = "1998", section_j: bool = False
+    teams: list[TeamView], *, version: str = "1998", section_j: bool = False, **options
 ) -> tuple[set[frozenset], GroupSearch]:
-    gs = GroupSearch(teams, parse_options({"version": version}), section_j)
+    gs = GroupSearch(teams, parse_options({"version": version, **options}), section_j)
     pairs = gs.run()
     return {frozenset((a.name or a.tpn, b.name or b.tpn)) for a, b in pairs}, gs
 

@@ -4,7 +4,8 @@ engine's own pool generators, the code that pairs the groups."""
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP
 from engine.olympiad.options import parse_options
 from engine.olympiad.orders import combinations, leaves, printed, rule36_opponents, rule47_opponents
-from engine.olympiad.pools import Incoming, PoolContext, section_i, section_j
+from engine.olympiad.pools import Incoming, PoolContext, section_j
+from engine.olympiad.section_i import section_i
 
 from .builders import tv
 

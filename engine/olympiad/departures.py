@@ -1,0 +1,294 @@
+"""Why the rules prefer the engine's pairing where a proposed one differs from it.
+
+A committee amending a pairing by hand (rule 58 allows the computer's and the
+hand pairing to differ) must see, for every difference, either the rule the
+proposal breaks or the rule whose order puts the engine's pairing first. The
+proposal is followed through the same group-by-group search as the engine,
+restricted to the proposal's pairs (``GroupSearch.only``):
+
+- if the rules' procedure can reach the proposal, the first group (in rule
+  16's order) where the two part is named with what decided it there: rule 44
+  (fewer teams leave), rule 18(a) (rule 17 kept), rules 27 / 31 (a team moved
+  back before it goes on), the opponent of a team that came in (rules 25, 29,
+  39-43), the team that leaves (rules 25-26, 29-30), or the combination order
+  (rules 36, 38, 47, 49, 51);
+- if it cannot, the first group where the proposal leaves the rules' order
+  is named with what the rules give there, and the reason the proposal's
+  pairing of that group is not among them where one can be named (rule 15:
+  teams of groups that are not next to each other; rule 44: more teams leave
+  the group than must).
+
+Colours: where the pairs agree but board 1's colours do not, the colour rule
+that decided (rules 17-24) is given with its reason.
+"""
+
+from __future__ import annotations
+
+from engine.olympiad.groups import BOTTOM
+from engine.olympiad.model import TeamView
+from engine.olympiad.options import OlympiadOptions
+from engine.olympiad.search import Choice, GroupSearch, SearchBudgetExceeded
+from engine.olympiad.wording import names as _names
+from engine.result import PairingImpossible, RoundPairing, Violation
+
+
+def departures(
+    state_teams: list[TeamView],
+    proposal: RoundPairing,
+    engine: RoundPairing,
+    opts: OlympiadOptions,
+    section_j: bool,
+) -> list[Violation]:
+    """Reasons the rules prefer ``engine`` over ``proposal`` (same bye, both complete)."""
+    out = _colour_reasons(proposal, engine)
+    mine = {frozenset((p.white, p.black)) for p in proposal.pairs}
+    theirs = {frozenset((p.white, p.black)) for p in engine.pairs}
+    if mine == theirs:
+        return out
+    teams = [t for t in state_teams if t.tpn != engine.bye]
+    try:
+        eng = GroupSearch(teams, opts, section_j)
+        eng.run()
+    except (SearchBudgetExceeded, PairingImpossible):
+        return out + [_generic(opts, section_j)]
+    try:
+        con = GroupSearch(teams, opts, section_j, only=frozenset(mine))
+        con.run()
+        reached = True
+    except (SearchBudgetExceeded, PairingImpossible):
+        reached = False
+    e_path = eng.path()
+    labels = {t.tpn: t.label for t in teams}
+    if reached:
+        p_path = con.path()
+        for e, p in zip(e_path, p_path, strict=False):
+            if _same(e, p):
+                continue
+            return out + [_preferred(e, p, opts, section_j, labels)]
+        return out + [_generic(opts, section_j)]
+    return out + [_unreachable(e_path, mine, opts, section_j)]
+
+
+# -- colours ---------------------------------------------------------------------
+
+
+def names(teams) -> str:
+    return _names(sorted(teams, key=lambda t: t.tpn))
+
+
+def _colour_reasons(proposal: RoundPairing, engine: RoundPairing) -> list[Violation]:
+    by_pair = {frozenset((p.white, p.black)): p for p in engine.pairs}
+    why = {
+        (s.data.get("white"), s.data.get("black")): s.data.get("why", "")
+        for s in engine.explanation
+        if s.topic == "colour" and "white" in s.data
+    }
+    out = []
+    for p in proposal.pairs:
+        e = by_pair.get(frozenset((p.white, p.black)))
+        if e is None or e.white == p.white:
+            continue
+        reason = why.get((e.white, e.black), "")
+        out.append(
+            Violation(
+                e.colour_article,
+                False,
+                f"{p.white}-{p.black}: {e.colour_article} gives White on board 1 to {e.white}"
+                + (f": {reason}" if reason else ""),
+                (p.white, p.black),
+            )
+        )
+    return out
+
+
+# -- pairs -----------------------------------------------------------------------
+
+
+def _same(e: Choice, p: Choice) -> bool:
+    if (e.candidate is None) != (p.candidate is None):
+        return False
+    if e.candidate is None:
+        return True
+    pe = {frozenset((a.tpn, b.tpn)) for a, b in e.candidate.pairs}
+    pp = {frozenset((a.tpn, b.tpn)) for a, b in p.candidate.pairs}
+    return pe == pp and e.candidate.out_key == p.candidate.out_key
+
+
+def _pairs_text(cand) -> str:
+    return ", ".join(f"{a.label} - {b.label}" for a, b in cand.pairs) or "no pair"
+
+
+def _group(choice: Choice) -> str:
+    return f"the {choice.group.score:g} group"
+
+
+def _preferred(
+    e: Choice, p: Choice, opts: OlympiadOptions, section_j: bool, labels: dict[int, str]
+) -> Violation:
+    """The rule that puts the engine's choice for this group before the proposal's."""
+    g = _group(e)
+    if e.candidate is None or p.candidate is None:
+        # The engine merges only when no pairing of the group works (rule 50).
+        rule = opts.cite(50)
+        return Violation(
+            rule,
+            False,
+            f"in {g}, {rule}: the groups are considered as one group only when the group cannot be paired "
+            "apart; the engine "
+            + (
+                "could not pair it apart"
+                if e.candidate is None
+                else f"pairs it apart ({e.candidate.message})"
+            ),
+            (),
+        )
+    ec, pc = e.candidate, p.candidate
+    e_extra, e_strict, e_strand = e.passes
+    p_extra, p_strict, p_strand = p.passes
+    tpns = tuple(sorted({t.tpn for pr in ec.pairs for t in pr} ^ {t.tpn for pr in pc.pairs for t in pr}))
+    if e_extra < p_extra:
+        rule = opts.cite(44)
+        return Violation(
+            rule,
+            False,
+            f"in {g}, {rule} gives priority to pairing the group within itself: the engine sends "
+            f"{names(ec.outgoing)} out of it ({ec.message}); the proposal sends {names(pc.outgoing)}",
+            tuple(t.tpn for t in pc.outgoing),
+        )
+    if e_strand and not p_strand:
+        up = e.group.side == BOTTOM
+        rule = opts.cite(31 if up else 27)
+        return Violation(
+            rule,
+            False,
+            f"in {g}, a team that has played the whole next group is moved back before one goes on "
+            f"({rule}; {opts.cite(32 if up else 28)} only when every team has): the engine pairs {ec.message}",
+            tpns,
+        )
+    if e_strict and not p_strict:
+        rule = opts.cite("18(a)")
+        return Violation(
+            rule,
+            False,
+            f"in {g}, a pairing keeping the board-1 colour limits of {opts.cite(17)} exists ({ec.message}); "
+            f"{rule} sets rule 17 aside only when none does",
+            tpns,
+        )
+    ep, pp = ec.parts, pc.parts
+    if not section_j and ep.get("entries") != pp.get("entries"):
+        return _entry_reason(e, ep["entries"], pp["entries"], opts, labels)
+    if ep.get("leaving") != pp.get("leaving") or ep.get("floater") != pp.get("floater"):
+        return _leaving_reason(e, p, opts, section_j)
+    rule = ec.article
+    return Violation(
+        rule,
+        False,
+        f"in {g}, combination ({ec.number}) of the order of {rule} comes before the proposal's "
+        f"combination ({pc.number}): the engine pairs {_pairs_text(ec)}; the proposal {_pairs_text(pc)}",
+        tpns,
+    )
+
+
+def _entry_reason(e: Choice, mine, theirs, opts: OlympiadOptions, labels: dict[int, str]) -> Violation:
+    ec = e.candidate
+    g = _group(e)
+    theirs_map = dict(theirs)
+    for tpn, opp in mine:
+        if theirs_map.get(tpn) == opp:
+            continue
+        note = next((n for n in ec.notes if tpn in (n.a.tpn, n.b.tpn) and opp in (n.a.tpn, n.b.tpn)), None)
+        rule = note.article if note is not None else opts.cite(25)
+        label = labels.get(tpn, str(tpn))
+        other = theirs_map.get(tpn)
+        if opp == 0:
+            got = f"{label} goes on to the next group (it has played every team of {g})"
+        else:
+            got = f"{label} meets {labels.get(opp, opp)}"
+        proposal = (
+            "goes on"
+            if other == 0
+            else f"meets {labels.get(other, other)}"
+            if other
+            else "is paired otherwise"
+        )
+        why = note.reason if note is not None else ""
+        return Violation(
+            rule,
+            False,
+            f"in {g}, {got} ({rule}); in the proposal it {proposal}. {why}".strip(),
+            (tpn,) + ((opp,) if opp else ()) + ((other,) if other else ()),
+        )
+    return Violation(ec.article, False, f"in {g}, the rules pair {ec.message}", ())
+
+
+def _leaving_reason(e: Choice, p: Choice, opts: OlympiadOptions, section_j: bool) -> Violation:
+    ec, pc = e.candidate, p.candidate
+    g = _group(e)
+    if section_j:
+        rule = ec.article
+        return Violation(
+            rule,
+            False,
+            f"in {g}, combination ({ec.number}) of the order of {rule} comes before the proposal's "
+            f"combination ({pc.number}); it floats {names(ec.outgoing) if ec.outgoing else 'no team'}, the "
+            f"proposal's {names(pc.outgoing) if pc.outgoing else 'no team'}",
+            tuple(t.tpn for t in ec.outgoing + pc.outgoing),
+        )
+    leave = next((ec.leaving[t.tpn] for t in ec.drops if t.tpn in ec.leaving), None)
+    rule = opts.cite(leave.rule) if leave is not None else ec.article
+    cause = f": {leave.cause}" if leave is not None else ""
+    return Violation(
+        rule,
+        False,
+        f"in {g}, {names(ec.outgoing) or 'no team'} leaves the group ({rule}){cause}; the proposal sends "
+        f"{names(pc.outgoing) or 'no team'} instead",
+        tuple(t.tpn for t in ec.outgoing + pc.outgoing),
+    )
+
+
+def _unreachable(path: list[Choice], mine: set[frozenset[int]], opts, section_j: bool) -> Violation:
+    """The proposal is not a pairing the rules' procedure gives: the first group where it departs."""
+    for choice in path:
+        cand = choice.candidate
+        if cand is None:
+            continue
+        pairs = {frozenset((a.tpn, b.tpn)) for a, b in cand.pairs}
+        if pairs <= mine:
+            continue
+        pool = {t.tpn: t for pr in cand.pairs for t in pr} | {t.tpn: t for t in cand.outgoing}
+        theirs = [tuple(sorted(p)) for p in mine if p & pool.keys()]
+        g = _group(choice)
+        rule = cand.article
+        extra = ""
+        far = [p for p in theirs if any(t not in pool for t in p)]
+        if far:
+            extra = (
+                "; the proposal pairs teams of this group outside it "
+                f"({', '.join(f'{a} - {b}' for a, b in sorted(far))}) where the rules keep them in it "
+                f"or send them only to the next group ({opts.cite(44)}, {opts.cite(15)})"
+            )
+        else:
+            wrong = [p for p in theirs if frozenset(p) not in pairs]
+            if wrong:
+                extra = (
+                    f"; the proposal's {', '.join(f'{a} - {b}' for a, b in sorted(wrong))} is not a pairing "
+                    f"{rule} or the rules for teams that came in (rules 25, 29, 39-43) give at this point"
+                )
+        return Violation(
+            rule,
+            False,
+            f"in {g} (the first group, in the order of {opts.cite(16)}, where the pairings differ) the rules "
+            f"give {cand.message}{extra}",
+            tuple(sorted({t for p in theirs for t in p})),
+        )
+    return _generic(opts, section_j)
+
+
+def _generic(opts: OlympiadOptions, section_j: bool) -> Violation:
+    rule = opts.cite(47 if section_j else 36)
+    return Violation(
+        rule,
+        False,
+        f"the engine's pairing comes first in the rules' order ({opts.cite(16)}, {rule}); see its explanation",
+        (),
+    )

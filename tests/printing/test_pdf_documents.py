@@ -85,6 +85,14 @@ def test_the_pairing_list_names_every_team_with_its_table_and_the_bye(client, pr
         ), (table, white, black)
 
 
+def test_the_printed_pairing_list_is_the_compact_wall_list_without_the_why_lines(client, print_event):
+    page = client.get(f"/t/{print_event.slug}/round/1/pairings/").content.decode()
+    assert 'class="why-line' in page and "[C.04.6 4.3.1]" in page
+    pages = pdf_pages(fetch(client, print_event, "pairings", user=None))
+    assert "[C.04.6" not in "\n".join(pages)
+    assert len(pages) == 1  # 15 pairings and the bye
+
+
 @pytest.mark.parametrize("doc", ["boards", "cards", "summary"])
 def test_a_page_break_never_splits_a_match(client, print_event, doc):
     pages = [" ".join(text.split()) for text in pdf_pages(fetch(client, print_event, doc))]

@@ -18,6 +18,7 @@ from engine.standings.crosstable import Cell, crosstable
 from engine.state import Outcome, Participant, RoundRecord, ScoreKind, TournamentState
 from operations.models import LineupSubmission, ResultsSummary
 from operations.services.lineups import lineup_deadline, teams_needing_lineups, window_is_open
+from operations.tiebreak_heads import ColumnHead, column_heads
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
 from tournaments.snapshot import engine_options, match_records, tournament_fields
@@ -104,10 +105,11 @@ def results_state(tournament: Tournament, through: int | None = None) -> Results
 @dataclass
 class Standings:
     rows: list[StandingRow]
-    columns: list[tuple[str, str]]  # (tie-break name, column label)
+    columns: list[tuple[str, str]]  # (tie-break name, column head)
     through: int
     provisional: bool
     problems: list[str]
+    heads: list[ColumnHead] = field(default_factory=list)  # the columns' heads with their articles
 
 
 def tiebreak_names(tournament: Tournament) -> list[str]:
@@ -120,7 +122,9 @@ def tiebreak_names(tournament: Tournament) -> list[str]:
 def standings_table(tournament: Tournament, through: int | None = None) -> Standings:
     """The standings with the tournament's tie-break list; unknown tie-breaks are reported, not fatal."""
     rs = results_state(tournament, through)
-    usable, problems, columns = [], [], []
+    usable: list[str] = []
+    problems: list[str] = []
+    heads: list[ColumnHead] = []
     for name in tiebreak_names(tournament):
         try:
             tb = get(name)
@@ -128,12 +132,10 @@ def standings_table(tournament: Tournament, through: int | None = None) -> Stand
             problems.append(str(err))
             continue
         usable.append(name)
-        if len(tb.columns) == 1:
-            columns.append((name, name))
-        else:
-            columns += [(name, f"{name} {c}") for c in tb.columns]
+        heads += column_heads(tb)
     rows = standings(rs.state, usable)
-    return Standings(rows, columns, rs.through, rs.provisional, problems)
+    columns = [(h.name, h.label) for h in heads]
+    return Standings(rows, columns, rs.through, rs.provisional, problems, heads)
 
 
 def crosstable_table(

@@ -164,15 +164,15 @@ def request_pairing(request, rnd):
     form = forms.RequestPairingForm(request.POST)
     form.is_valid()
     try:
-        run = services.request_pairing(
+        services.request_pairing(
             round=rnd,
             user=request.user,
             unfinished_as_draws=form.cleaned_data.get("unfinished_as_draws", False),
         )
     except ValidationError as exc:
         _errors(request, exc)
-    else:
-        messages.success(request, f"Pairing run {run.pk} is {run.get_status_display().lower()}.")
+    # No message: the run panel shows the run's state as it is (queued, running, done, failed)
+    # and polls until it is done; a message written now would say "queued" after it was done.
     return redirect(_round_url(rnd))
 
 

@@ -20,8 +20,9 @@ round is put in play with half its boards entered, and while every URL is
 loaded an arbiter enters one more board result each second through the results
 service (each one makes the live fragments out of date). Besides the page and
 the API it loads the two fragments the public pages poll during play, asked
-with a version that is out of date, so every answer is the whole fragment (the
-worst case; an up-to-date poll is an empty 204).
+as the pages do (``wrk_live.lua``: each client asks with the version it last saw,
+an unchanged fragment is an empty 204) and, the worst case, always with a version
+that is out of date, so that every answer is the whole fragment.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 LUA = Path(__file__).resolve().parent / "wrk_p95.lua"
+LIVE_LUA = Path(__file__).resolve().parent / "wrk_live.lua"  # clients that follow the fragment's version
 DB_NAME = "pairing_bench"
 SLUG = "bench-swiss"
 
@@ -253,12 +255,12 @@ class ResultWriter:
         self.thread.join(10)
 
 
-def wrk(url: str, connections: int, duration: int) -> tuple[float, float, int]:
+def wrk(url: str, connections: int, duration: int, script: Path = LUA) -> tuple[float, float, int]:
     """(p95 ms, requests/s, non-2xx) of a wrk run against ``url``."""
     if not url.startswith("http://127.0.0.1:"):
         raise SystemExit("only 127.0.0.1 is loaded")
     out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(LUA), url],
+        ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(script), url],
         capture_output=True,
         text=True,
         check=True,
@@ -345,21 +347,25 @@ def main() -> None:
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/")
         urls += [
-            ("public page", f"{base}/t/{args.slug}/round/{number}/pairings/"),
-            ("API endpoint", f"{base}/api/tournaments/{args.slug}/rounds/{number}/pairings/"),
+            ("public page", f"{base}/t/{args.slug}/round/{number}/pairings/", LUA),
+            ("API endpoint", f"{base}/api/tournaments/{args.slug}/rounds/{number}/pairings/", LUA),
         ]
         if isinstance(writer, ResultWriter):
+            results_live = f"{base}/ops/t/{args.slug}/r/{number}/boards/live/?v=out-of-date"
+            standings_live = f"{base}/ops/t/{args.slug}/standings/live/?v=out-of-date"
             urls += [
-                ("live results", f"{base}/ops/t/{args.slug}/r/{number}/boards/live/?v=out-of-date"),
-                ("live standings", f"{base}/ops/t/{args.slug}/standings/live/?v=out-of-date"),
+                ("live results, polling", results_live, LIVE_LUA),
+                ("live standings, polling", standings_live, LIVE_LUA),
+                ("live results, whole fragment every time", results_live, LUA),
+                ("live standings, whole fragment every time", standings_live, LUA),
             ]
         with writer:
             if isinstance(writer, ResultWriter):
                 print("live updates on: an arbiter enters one board result a second during the load")
-            for name, url in urls:
+            for name, url, script in urls:
                 wait_http(url)
-                wrk(url, args.connections, 2)  # warm-up
-                p95, rps, bad = wrk(url, args.connections, args.duration)
+                wrk(url, args.connections, 2, script)  # warm-up
+                p95, rps, bad = wrk(url, args.connections, args.duration, script)
                 print(
                     f"{name:12} {url}\n  {args.connections} clients, {args.duration} s: p95 {p95:.1f} ms, "
                     f"{rps:.0f} req/s, non-2xx {bad} (targets p95 <= 100 ms, >= 300 req/s)"

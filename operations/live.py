@@ -19,6 +19,7 @@ attributes and the page stops asking.
 from __future__ import annotations
 
 import datetime as dt
+import time
 import uuid
 from dataclasses import dataclass
 
@@ -42,59 +43,85 @@ def poll_seconds() -> int:
     return int(getattr(settings, "OPS_LIVE_POLL_SECONDS", 15))
 
 
-def _results_key(round_id: int) -> str:
-    return f"ops:live:v1:results-version:{round_id}"
+# Versions are keyed by what the URL names (slug, round number), so that an unchanged poll is
+# answered from the cache alone, without a database query.
+def _results_key(slug: str, number: int) -> str:
+    return f"ops:live:v1:results-version:{slug}:{number}"
 
 
-def _standings_key(tournament_id: int) -> str:
-    return f"ops:live:v1:standings-version:{tournament_id}"
+def _standings_key(slug: str) -> str:
+    return f"ops:live:v1:standings-version:{slug}"
 
 
 def _token() -> str:
     return uuid.uuid4().hex[:16]
 
 
+VERSION_TIMEOUT = 7 * 24 * 3600  # seconds; a version that expires is simply made anew
+
+
 def version(key: str) -> str:
     value = cache.get(key)
     if value is None:
-        cache.add(key, _token(), timeout=None)
+        cache.add(key, _token(), timeout=VERSION_TIMEOUT)
         value = cache.get(key)
     return value
 
 
-def bump(round_id: int, tournament_id: int) -> None:
+def bump(slug: str, number: int) -> None:
     """New versions for the round's results and the tournament's standings."""
-    cache.set_many({_results_key(round_id): _token(), _standings_key(tournament_id): _token()}, timeout=None)
+    cache.set_many(
+        {_results_key(slug, number): _token(), _standings_key(slug): _token()}, timeout=VERSION_TIMEOUT
+    )
+
+
+def _changed(slug: str, number: int) -> None:
+    transaction.on_commit(lambda: bump(slug, number), robust=True)
 
 
 def changed(round: Round) -> None:
     """After the commit, the round's live fragments are out of date."""
-    round_id, tournament_id = round.pk, round.tournament_id
-    transaction.on_commit(lambda: bump(round_id, tournament_id), robust=True)
+    _changed(round.tournament.slug, round.number)
 
 
-def cached_fragment(kind: str, ident: int, current: str, render) -> str:
-    """The fragment of version ``current``, rendered once.
+def min_render_seconds() -> float:
+    return float(getattr(settings, "OPS_LIVE_MIN_RENDER_SECONDS", 5))
 
-    While one request renders a new version, the others get the previous
-    fragment (its own, older version makes their next poll fetch the new one):
-    a crowd polling just after a result is entered costs one render, not one each.
+
+def _fragment_key(kind: str, slug: str, number: int, suffix: str) -> str:
+    return f"ops:live:v1:{kind}:{slug}:{number}:{suffix}"
+
+
+def cached_fragment(kind: str, slug: str, number: int, current: str, render) -> str:
+    """The fragment of version ``current``, rendered once; at most one render per ``min_render_seconds``.
+
+    While one request renders a new version, and for a few seconds after a
+    render, the others get the latest fragment rendered; a poll that already
+    shows that one is answered 204 (``unchanged``). A crowd polling while
+    results pour in costs one render every few seconds, not one per result or
+    per client, and each client fetches the whole fragment at most that often.
     """
-    key = f"ops:live:v1:{kind}:{ident}:{current}"
+    key = _fragment_key(kind, slug, number, current)
     html = cache.get(key)
     if html is not None:
         return html
-    latest_key = f"ops:live:v1:{kind}:{ident}:latest"
-    lock_key = f"ops:live:v1:{kind}:{ident}:rendering"
+    latest_key = _fragment_key(kind, slug, number, "latest")  # (rendered at, version, html)
+    meta_key = _fragment_key(kind, slug, number, "latest-meta")  # (rendered at, version)
+    latest = cache.get(latest_key)
+    if latest is not None and time.time() - latest[0] < min_render_seconds():
+        return latest[2]
+    lock_key = _fragment_key(kind, slug, number, "rendering")
     if cache.add(lock_key, current, timeout=30):
         try:
             html = render()
-            cache.set_many({key: html, latest_key: html}, FRAGMENT_TIMEOUT)
+            now = time.time()
+            cache.set_many(
+                {key: html, latest_key: (now, current, html), meta_key: (now, current)}, FRAGMENT_TIMEOUT
+            )
         finally:
             cache.delete(lock_key)
         return html
-    previous = cache.get(latest_key)
-    return previous if previous is not None else render()
+    return latest[2] if latest is not None else render()
 
 
 @dataclass(frozen=True)
@@ -118,7 +145,7 @@ def _updated_at(entries, rounds) -> dt.datetime | None:
 
 
 def results_mark(round: Round, *, current: str | None = None, with_time: bool = True) -> LiveMark:
-    current = current or version(_results_key(round.pk))  # before anything of the round is read
+    current = current or results_version(round.tournament.slug, round.number)  # before the results are read
     url = reverse("ops-board-pairings-live", args=[round.tournament.slug, round.number])
     updated = (
         _updated_at(ResultEntry.objects.filter(game__match__round=round), Round.objects.filter(pk=round.pk))
@@ -129,7 +156,7 @@ def results_mark(round: Round, *, current: str | None = None, with_time: bool = 
 
 
 def standings_mark(tournament: Tournament, *, current: str | None = None, with_time: bool = True) -> LiveMark:
-    current = current or version(_standings_key(tournament.pk))
+    current = current or standings_version(tournament.slug)
     url = reverse("ops-standings-live", args=[tournament.slug])
     on = tournament.rounds.filter(state__in=LIVE_STATES).exists()
     updated = (
@@ -143,25 +170,38 @@ def standings_mark(tournament: Tournament, *, current: str | None = None, with_t
     return LiveMark(on, current, f"{url}?v={current}", poll_seconds(), updated)
 
 
-def results_version(round: Round) -> str:
-    return version(_results_key(round.pk))
+def results_version(slug: str, number: int) -> str:
+    return version(_results_key(slug, number))
 
 
-def standings_version(tournament: Tournament) -> str:
-    return version(_standings_key(tournament.pk))
+def standings_version(slug: str) -> str:
+    return version(_standings_key(slug))
+
+
+def unchanged(kind: str, asked: str | None, slug: str, number: int = 0) -> bool:
+    """Whether a poll asking with version ``asked`` has nothing newer to get (cache reads only, nothing made).
+
+    Nothing newer: ``asked`` is the current version, or the version of the latest
+    fragment rendered while a newer one may not be rendered yet (``min_render_seconds``).
+    """
+    if not asked:
+        return False
+    key = _results_key(slug, number) if kind == "results" else _standings_key(slug)
+    meta_key = _fragment_key(kind, slug, number, "latest-meta")
+    found = cache.get_many([key, meta_key])
+    if found.get(key) == asked:
+        return True
+    meta = found.get(meta_key)
+    return meta is not None and meta[1] == asked and time.time() - meta[0] < min_render_seconds()
 
 
 # -- what makes the fragments out of date -------------------------------------------
 
 
-def _changed_ids(round_id: int, tournament_id: int) -> None:
-    transaction.on_commit(lambda: bump(round_id, tournament_id), robust=True)
-
-
 def _board_saved_ids(match_id: int) -> None:
-    ids = Match.objects.filter(pk=match_id).values_list("round_id", "round__tournament_id").first()
-    if ids:
-        _changed_ids(*ids)
+    names = Match.objects.filter(pk=match_id).values_list("round__tournament__slug", "round__number").first()
+    if names:
+        _changed(*names)
 
 
 @receiver(post_save, sender=BoardGame, dispatch_uid="ops-live-board")
@@ -171,9 +211,9 @@ def _board_saved(sender, instance: BoardGame, **kwargs) -> None:
 
 @receiver(post_save, sender=Match, dispatch_uid="ops-live-match")
 def _match_saved(sender, instance: Match, **kwargs) -> None:
-    tournament_id = Round.objects.values_list("tournament_id", flat=True).filter(pk=instance.round_id).first()
-    if tournament_id:
-        _changed_ids(instance.round_id, tournament_id)
+    names = Round.objects.filter(pk=instance.round_id).values_list("tournament__slug", "number").first()
+    if names:
+        _changed(*names)
 
 
 @receiver(post_save, sender=MatchConfirmation, dispatch_uid="ops-live-confirmation")

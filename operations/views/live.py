@@ -1,7 +1,7 @@
 """The fragments the public results and standings pages poll while a round is in play (``operations.live``).
 
 ``?v=`` is the version the page shows: the same version answers ``204 No
-Content`` (htmx swaps nothing); another gets the fragment, rendered once per
+Content`` from the cache alone (htmx swaps nothing); another gets the fragment, rendered once per
 version and cached for everybody but a captain of the tournament (whose
 fragment carries his "confirm" buttons).
 """
@@ -24,13 +24,13 @@ def _fragment(html: str) -> HttpResponse:
 @never_cache
 @require_GET
 def board_pairings_live(request, slug: str, number: int):
+    if live.unchanged("results", request.GET.get("v"), slug, number):  # only a page that showed it knows it
+        return HttpResponse(status=204)
     t = _tournament(slug)
     r = _round(t, number)
     if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
         raise Http404("The board pairings of this round are not posted yet.")
-    current = live.results_version(r)
-    if request.GET.get("v") == current:
-        return HttpResponse(status=204)
+    current = live.results_version(slug, number)
     captain_ids = sorted(permissions.captain_team_ids(request.user, t))
 
     def render(captain_ids=(), req=None) -> str:
@@ -45,16 +45,16 @@ def board_pairings_live(request, slug: str, number: int):
 
     if captain_ids:  # his own buttons (and their CSRF token): not shared
         return _fragment(render(captain_ids, request))
-    return _fragment(live.cached_fragment("results", r.pk, current, render))
+    return _fragment(live.cached_fragment("results", slug, number, current, render))
 
 
 @never_cache
 @require_GET
 def standings_live(request, slug: str):
-    t = _tournament(slug)
-    current = live.standings_version(t)
-    if request.GET.get("v") == current:
+    if live.unchanged("standings", request.GET.get("v"), slug):
         return HttpResponse(status=204)
+    t = _tournament(slug)
+    current = live.standings_version(slug)
 
     def render() -> str:
         context = {
@@ -65,4 +65,4 @@ def standings_live(request, slug: str):
         }
         return render_to_string("operations/standings.html#live-standings", context)
 
-    return _fragment(live.cached_fragment("standings", t.pk, current, render))
+    return _fragment(live.cached_fragment("standings", slug, 0, current, render))

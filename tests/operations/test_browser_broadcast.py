@@ -81,6 +81,7 @@ def test_the_public_results_and_standings_pages_update_when_an_arbiter_enters_a_
 
     cache.clear()
     settings.OPS_LIVE_POLL_SECONDS = 1
+    settings.OPS_LIVE_MIN_RENDER_SECONDS = 0
     slug = posted.tournament.slug
     page.goto(f"{live_server.url}/ops/t/{slug}/r/1/boards/")
     assert "updates itself every 1 s" in page.inner_text(".live-mark")

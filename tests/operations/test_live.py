@@ -19,7 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(settings):
+    settings.OPS_LIVE_MIN_RENDER_SECONDS = 0  # every new version renders at once (throttling: its own test)
     cache.clear()
     yield
     cache.clear()
@@ -38,13 +39,16 @@ def poll_url(html: str, element: str) -> str | None:
     return m.group(1).replace("&amp;", "&") if m else None
 
 
-def test_the_results_page_polls_its_fragment_while_the_round_is_in_play(client, posted):
+def test_the_results_page_polls_its_fragment_while_the_round_is_in_play(
+    client, posted, django_assert_num_queries
+):
     html = client.get(_boards(posted)).content.decode()
     url = poll_url(html, "live-boards")
     assert url.startswith(f"/ops/t/{posted.tournament.slug}/r/1/boards/live/?v=")
     assert 'hx-trigger="every 15s"' in html and "Live: this page updates itself every 15 s" in html
-    # nothing changed: an empty answer
-    assert client.get(url).status_code == 204
+    # nothing changed: an empty answer, from the cache alone
+    with django_assert_num_queries(0):
+        assert client.get(url).status_code == 204
 
 
 def test_a_result_entered_gives_the_poll_the_new_result_and_a_new_version(
@@ -134,9 +138,25 @@ def test_while_one_request_renders_a_new_version_the_crowd_gets_the_previous_fra
     before = client.get(base).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         results.enter_results(posted.matches[0], dict.fromkeys(range(1, 5), "1-0"), by=posted.arbiter)
-    rnd = posted.round
-    cache.add(f"ops:live:v1:results:{rnd.pk}:rendering", "someone", 30)  # another request is rendering
+    lock = f"ops:live:v1:results:{posted.tournament.slug}:1:rendering"
+    cache.add(lock, "someone", 30)  # another request is rendering
     assert client.get(base).content.decode() == before
-    cache.delete(f"ops:live:v1:results:{rnd.pk}:rendering")
+    cache.delete(lock)
     after = client.get(base).content.decode()
     assert after != before and "2 – 2" in after
+
+
+def test_a_new_version_is_rendered_at_most_once_every_few_seconds(
+    client, posted, settings, django_capture_on_commit_callbacks
+):
+    settings.OPS_LIVE_MIN_RENDER_SECONDS = 60
+    base = f"/ops/t/{posted.tournament.slug}/r/1/boards/live/?v=old"
+    before = client.get(base).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(posted.matches[0], dict.fromkeys(range(1, 5), "1-0"), by=posted.arbiter)
+    assert client.get(base).content.decode() == before  # rendered less than a minute ago
+    shown = poll_url(before, "live-boards")
+    assert client.get(shown).status_code == 204  # a page showing it has nothing newer to get yet
+    settings.OPS_LIVE_MIN_RENDER_SECONDS = 0
+    assert client.get(shown).status_code == 200
+    assert "2 – 2" in client.get(base).content.decode()

@@ -137,9 +137,11 @@ STORAGES = {
 
 # -- Django REST framework / OpenAPI ------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: a missing, unknown or revoked token gets 401 with "WWW-Authenticate: Token"
+    # (with the session first DRF answers 403); browsers still authenticate by the session.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

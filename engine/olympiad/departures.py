@@ -38,19 +38,26 @@ def departures(
     engine: RoundPairing,
     opts: OlympiadOptions,
     section_j: bool,
+    search: GroupSearch | None = None,
 ) -> list[Violation]:
-    """Reasons the rules prefer ``engine`` over ``proposal`` (same bye, both complete)."""
+    """Reasons the rules prefer ``engine`` over ``proposal`` (same bye, both complete).
+
+    ``search`` is the search that made ``engine`` (``pairing.pair_with_search``); without
+    it the engine's search is run again.
+    """
     out = _colour_reasons(proposal, engine)
     mine = {frozenset((p.white, p.black)) for p in proposal.pairs}
     theirs = {frozenset((p.white, p.black)) for p in engine.pairs}
     if mine == theirs:
         return out
     teams = [t for t in state_teams if t.tpn != engine.bye]
-    try:
-        eng = GroupSearch(teams, opts, section_j)
-        eng.run()
-    except (SearchBudgetExceeded, PairingImpossible):
-        return out + [_generic(opts, section_j)]
+    eng = search
+    if eng is None:
+        try:
+            eng = GroupSearch(teams, opts, section_j)
+            eng.run()
+        except (SearchBudgetExceeded, PairingImpossible):
+            return out + [_generic(opts, section_j)]
     try:
         con = GroupSearch(teams, opts, section_j, only=frozenset(mine))
         con.run()

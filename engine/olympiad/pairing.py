@@ -28,6 +28,12 @@ from engine.state import TournamentState
 
 
 def pair(state: TournamentState) -> RoundPairing:
+    return pair_with_search(state)[0]
+
+
+def pair_with_search(state: TournamentState) -> tuple[RoundPairing, GroupSearch | None]:
+    """The pairing and the group-by-group search that made it (None: no search ran, or
+    its budget was exceeded); the checker follows a proposal through the same search."""
     opts = parse_options(state.options)
     rnd = state.next_round
     views = build_views(state, opts)
@@ -36,7 +42,7 @@ def pair(state: TournamentState) -> RoundPairing:
     _explain_scores(out, state, opts, views, section_j)
     teams = [views[p.tpn] for p in state.to_be_paired()]
     if not teams:
-        return out
+        return out, None
 
     met = {t.tpn: t.met for t in teams}
 
@@ -53,6 +59,7 @@ def pair(state: TournamentState) -> RoundPairing:
     teams = [t for t in teams if t.tpn != bye]
     notes: list[PairNote] = []
     colour_why: dict[tuple[int, int], str] = {}
+    search: GroupSearch | None = None
     if teams:
         search = GroupSearch(teams, opts, section_j)
         try:
@@ -60,6 +67,7 @@ def pair(state: TournamentState) -> RoundPairing:
             out.explanation.extend(search.steps)
             notes = search.notes()
         except SearchBudgetExceeded:
+            search = None
             pairs, steps = all_groups_as_one(teams, opts, section_j)
             out.explanation.extend(steps)
             why = (
@@ -78,7 +86,7 @@ def pair(state: TournamentState) -> RoundPairing:
         bye_reason=bye_reason,
         opts=opts,
     )
-    return out
+    return out, search
 
 
 def _explain_scores(

@@ -36,7 +36,7 @@ W, B = Colour.WHITE, Colour.BLACK
 @dataclass(frozen=True)
 class Leave:
     """Why a team leaves its group: the rule (a number, or "28", "44", ...) and
-    the cause in plain words ("the group has an odd number of teams and it is
+    the cause in plain words ("its group has an odd number of teams and it is
     the weakest"), with the group it left."""
 
     rule: int | str
@@ -125,11 +125,19 @@ class PoolContext:
     can_float: bool  # False for the middle group, paired last (rule 16)
     failed: set[frozenset[int]] = field(default_factory=set)  # floater sets that failed below
     log: Callable[[str, str], None] = lambda article, message: None
+    quiet: Callable[[], bool] = lambda: False  # True: nobody will read further notes (skip writing them)
     extra: int = 0  # Section I: teams to leave beyond the one an odd group sends (rule 44)
     score: float | None = None  # the group's score, for the explanation
     came_in: dict[int, Incoming] = field(default_factory=dict)  # teams that came into the pool
     only: frozenset[frozenset[int]] | None = None  # the checker's proposal: no other pair is allowed
+    partner: dict[int, int] | None = None  # the proposal's pairs, by team (built when first needed)
     why_failed: dict[frozenset[int], str] = field(default_factory=dict)  # floater set -> why it failed below
+
+    def say(self, article: str, message: str | Callable[[], str]) -> None:
+        """A note for the explanation; ``message`` may be a function, called only if the note is kept."""
+        if self.quiet():
+            return
+        self.log(article, message() if callable(message) else message)
 
     def blocking(self, teams: Sequence[TeamView]) -> str:
         """Why ``teams`` cannot all be paired: the meetings (and rule 17 bars) among them."""
@@ -158,6 +166,8 @@ class PoolContext:
             return True
         if n % 2 == 1 and not floaters:
             return False
+        if self.only is not None:
+            return self._pairable_as_proposed(teams, floaters)
         # Dirac's condition with set arithmetic: every team may meet at least
         # half of the others (one less when one team may float away).
         pool = {t.tpn for t in teams}
@@ -181,12 +191,38 @@ class PoolContext:
             [t.tpn for t in teams], lambda x, y: self.allowed(by[x], by[y]), [t.tpn for t in floaters]
         )
 
+    def partner_of(self, tpn: int) -> int | None:
+        """The team's partner in the checker's proposal (``only``)."""
+        if self.partner is None:
+            self.partner = {}
+            for pair in self.only or ():
+                a, b = tuple(pair)
+                self.partner[a], self.partner[b] = b, a
+        return self.partner.get(tpn)
+
+    def _pairable_as_proposed(self, teams: Sequence[TeamView], floaters: Sequence[TeamView]) -> bool:
+        """With the checker's proposal as the only allowed pairs: each team's partner must be here
+        (one team of ``floaters`` may be left over)."""
+        by = {t.tpn: t for t in teams}
+        left = []
+        for t in teams:
+            mate = by.get(self.partner_of(t.tpn))
+            if mate is None or not self.allowed(t, mate):
+                left.append(t)
+                if len(left) > 1:
+                    return False
+        if not left:
+            return True
+        return any(f is left[0] for f in floaters)
+
 
 _names = names
 
 
 def _reject_logger(ctx: PoolContext, article: str):
     def on_reject(lo: int, hi: int, partial: tuple, reason: str) -> None:
+        if ctx.quiet():
+            return
         span = f"({lo})" if lo == hi else f"({lo})-({hi})"
         text = ", ".join(
             f"{a.label} x {b.label}" if b is not None else f"{a.label} floater" for a, b in partial
@@ -274,7 +310,7 @@ def section_j(
             f = comb.floater
             leaving[f.tpn] = Leave(
                 48,
-                f"that group had an odd number of teams; ordered by Extended Buchholz, {f.label} is the "
+                f"its group has an odd number of teams; ordered by Extended Buchholz, {f.label} is the "
                 f"floater of combination ({comb.number}) of {opts.cite(rule)}, the first that could be paired",
                 ctx.score,
             )

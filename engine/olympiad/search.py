@@ -83,6 +83,10 @@ class GroupSearch:
         elif self._notes == MAX_NOTES_PER_GROUP + 1:
             self.steps.append(Step(article, "combination", "further invalid combinations not listed", {}))
 
+    def _quiet(self) -> bool:
+        """No further note of this group will be kept (or the checker's search, whose notes nobody reads)."""
+        return self.only is not None or self._notes > MAX_NOTES_PER_GROUP
+
     # -- feasibility of the whole round ----------------------------------------
     def round_completable(self, unpaired: frozenset[int]) -> bool:
         return round_completable(self.met, unpaired)
@@ -243,6 +247,7 @@ class GroupSearch:
             )
             ctx.came_in = dict(incoming_map)
             ctx.only = self.only
+            ctx.quiet = self._quiet
             ctx.why_failed = why_failed
             gen = (
                 section_j(pool, incoming_map, g.side, ctx)

@@ -175,7 +175,7 @@ def _take(
     if all(t.tpn in f.met for t in own) and ctx.can_float:
         go_rule = 41 if inc.origin == ABOVE else 42
         cause = f"{f.label} has played every team of {group_name(ctx.score)} ({names(own)}) too"
-        ctx.log(
+        ctx.say(
             opts.cite(go_rule),
             f"{f.label} cannot meet any team of this group: it goes on to the next group ({cause})",
         )
@@ -225,7 +225,7 @@ def _forced_pick(forced, prio, below, own, partial, ctx, own_then) -> Iterator[C
     candidates = sorted(below, key=lambda i: (-i.team.score, i.team.tpn))
     passed: list[tuple[TeamView, str]] = []
     mates = played_list(t, prio)
-    ctx.log(
+    ctx.say(
         opts.cite(rule),
         f"{t.label} has played every other team of the middle group ({mates}): it meets the strongest "
         "team come up from below it has not played",
@@ -260,10 +260,14 @@ def _forced_pick(forced, prio, below, own, partial, ctx, own_then) -> Iterator[C
 
 @dataclass
 class _DropTry:
-    """A drop tried before the one taken, and why it was not taken."""
+    """A drop tried before the one taken, and why it was not taken (words, or a function writing them)."""
 
     teams: tuple[TeamView, ...]
-    why: str
+    why: str | Callable[[], str]
+
+    @property
+    def text(self) -> str:
+        return self.why if isinstance(self.why, str) else self.why()
 
 
 def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) -> Iterator[Candidate]:
@@ -285,13 +289,13 @@ def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) ->
         cause = f"{t.label} has already played every other team of its group ({played_list(t, prio)})"
         leaving[t.tpn] = Leave(rule, cause, ctx.score)
         if rule == 43:
-            ctx.log(
+            ctx.say(
                 opts.cite(43),
                 f"{t.label} cannot be paired within the group and leaves it as {opts.cite(head_rule)} says for "
                 f"the {'weakest' if side == BOTTOM else 'strongest'} team: it has played {played_list(t, prio)}",
             )
         else:
-            ctx.log(
+            ctx.say(
                 opts.cite(rule),
                 f"{t.label} cannot be paired within the group and leaves it: it has played {played_list(t, prio)}",
             )
@@ -305,13 +309,13 @@ def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) ->
     if size > len(base):
         return
     tried: list[_DropTry] = []
-    for drop in subsets(weakest_first, size):
+    for drop in _drops(weakest_first, size, ctx):
         outgoing = tuple(partial.passing) + tuple(forced) + drop
         key = frozenset(t.tpn for t in outgoing)
         rest = [t for t in base if t not in drop]
         if key in ctx.failed:
             if drop:
-                ctx.log(
+                ctx.say(
                     opts.cite(27 if side != BOTTOM else 31),
                     f"{names(drop)} moved back: the groups {'below' if side != BOTTOM else 'above'} could not "
                     f"take {names(outgoing)}",
@@ -322,11 +326,18 @@ def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) ->
             continue
         if not ctx.pairable(rest):
             if drop:
-                ctx.log(
+                ctx.say(
                     opts.cite(drop_rule),
-                    f"dropping {names(drop)} leaves {names(rest)} that cannot all be paired ({ctx.blocking(rest)})",
+                    lambda drop=drop, rest=rest: (
+                        f"dropping {names(drop)} leaves {names(rest)} that cannot all be paired "
+                        f"({ctx.blocking(rest)})"
+                    ),
                 )
-                tried.append(_DropTry(drop, f"the rest could not all be paired ({ctx.blocking(rest)})"))
+                tried.append(
+                    _DropTry(
+                        drop, lambda rest=rest: f"the rest could not all be paired ({ctx.blocking(rest)})"
+                    )
+                )
             continue
         what = ""
         drop_leaving = dict(leaving)
@@ -345,12 +356,12 @@ def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) ->
                     )
             elif drop[0] is weakest_first[0]:
                 rule = first_rule
-                cause = f"the group has an odd number of teams and {drop[0].label} is its {which} team"
+                cause = f"its group has an odd number of teams and {drop[0].label} is its {which} team"
             else:
                 rule = drop_rule
-                before = "; ".join(f"not {names(d.teams)}: {d.why}" for d in tried[:3])
+                before = "; ".join(f"not {names(d.teams)}: {d.text}" for d in tried[:3])
                 cause = (
-                    f"the group has an odd number of teams; {drop[0].label} is the {which} team that can "
+                    f"its group has an odd number of teams; {drop[0].label} is the {which} team that can "
                     f"leave it{' (' + before + ')' if before else ''}"
                 )
             what = f"{names(drop)} {verb} ({opts.cite(rule)}), {cause}"
@@ -364,6 +375,22 @@ def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) ->
             tried.append(
                 _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not then be paired"))
             )
+
+
+def _drops(weakest_first: list[TeamView], size: int, ctx: PoolContext) -> Iterator[tuple[TeamView, ...]]:
+    """The sets of ``size`` teams that may leave, in the order of rules 25-26 / 29-30 (and 44).
+
+    Following the checker's proposal (``ctx.only``) only one set can agree with it: the
+    teams whose partner in the proposal is not in the group.
+    """
+    if ctx.only is None:
+        yield from subsets(weakest_first, size)
+        return
+    here = {t.tpn for t in weakest_first}
+    partner = ctx.partner_of
+    leaving = tuple(t for t in weakest_first if partner(t.tpn) not in here)
+    if len(leaving) == size:
+        yield leaving
 
 
 def _finish(

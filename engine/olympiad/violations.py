@@ -90,11 +90,11 @@ def _compare_with_engine(state, pairing, views, opts, *, absolute: bool) -> list
     """Rules 15 and 10 measured against the engine's own pairing, then the rule
     that prefers the engine's pairing where the two differ."""
     from engine.olympiad.departures import departures
-    from engine.olympiad.pairing import pair
+    from engine.olympiad.pairing import pair_with_search
     from engine.result import PairingImpossible
 
     try:
-        engine = pair(state)
+        engine, search = pair_with_search(state)
     except (PairingImpossible, ValueError):
         return []
     out: list[Violation] = []
@@ -137,5 +137,5 @@ def _compare_with_engine(state, pairing, views, opts, *, absolute: bool) -> list
     if absolute or pairing.bye != engine.bye:
         return out  # the rule broken (or rule 10's bye) is the reason
     teams = [views[p.tpn] for p in state.to_be_paired() if p.tpn in views]
-    out.extend(departures(teams, pairing, engine, opts, opts.uses_section_j(state.next_round)))
+    out.extend(departures(teams, pairing, engine, opts, opts.uses_section_j(state.next_round), search))
     return out

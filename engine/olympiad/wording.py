@@ -36,23 +36,46 @@ def blocking(teams: Sequence[TeamView], colour_ok: Callable[[TeamView, TeamView]
     """Why ``teams`` cannot all be paired among themselves, in words.
 
     Names the meetings among them (rule 14(a)) and, where ``colour_ok`` is
-    given, the pairs rule 17 bars; with neither, the count is odd.
+    given, the pairs rule 17 bars (only teams limited to one colour can be
+    barred); with neither, the count is odd. At most a few of each are listed.
     """
+    pool = {t.tpn: t for t in teams}
+    index = {t.tpn: i for i, t in enumerate(teams)}
     met: list[str] = []
-    barred: list[str] = []
+    more_met = False
     for i, a in enumerate(teams):
-        for b in teams[i + 1 :]:
-            if b.tpn in a.met:
-                met.append(f"{a.label} - {b.label}")
-            elif colour_ok is not None and not colour_ok(a, b):
+        for o in sorted(a.met & pool.keys(), key=index.__getitem__):
+            if index[o] > i:
+                if len(met) == MAX_LISTED:
+                    more_met = True
+                    break
+                met.append(f"{a.label} - {pool[o].label}")
+        if more_met:
+            break
+    barred: list[str] = []
+    more_barred = False
+    if colour_ok is not None:
+        from engine.state import Colour
+
+        limited = [t for t in teams if not (t.may_receive(Colour.WHITE) and t.may_receive(Colour.BLACK))]
+        seen: set[frozenset[int]] = set()
+        for a in limited:
+            for b in teams:
+                key = frozenset((a.tpn, b.tpn))
+                if b is a or key in seen or b.tpn in a.met or colour_ok(a, b):
+                    continue
+                seen.add(key)
+                if len(barred) == MAX_LISTED:
+                    more_barred = True
+                    break
                 barred.append(f"{a.label} - {b.label}")
+            if more_barred:
+                break
     parts = []
     if met:
-        more = f" and {len(met) - MAX_LISTED} more" if len(met) > MAX_LISTED else ""
-        parts.append(f"already played: {', '.join(met[:MAX_LISTED])}{more}")
+        parts.append(f"already played: {', '.join(met)}{' and more' if more_met else ''}")
     if barred:
-        more = f" and {len(barred) - MAX_LISTED} more" if len(barred) > MAX_LISTED else ""
-        parts.append(f"board-1 colour limits bar: {', '.join(barred[:MAX_LISTED])}{more}")
+        parts.append(f"board-1 colour limits bar: {', '.join(barred)}{' and more' if more_barred else ''}")
     if not parts:
         return "an odd number of teams"
     return "; ".join(parts)

@@ -56,7 +56,7 @@ def test_olympiad_1998_rule_25_another_team_dropped_is_reported_with_the_cause()
     found = reasons(state, proposal(state, (1, 3), (2, 4), (6, 10), (7, 8), (5, 9)))
     assert [v.criterion for v in found] == ["Olympiad 1998 rule 25"]
     assert found[0].message == (
-        "in the 3 group, T3 (3) leaves the group (Olympiad 1998 rule 25): the group has an odd number of teams "
+        "in the 3 group, T3 (3) leaves the group (Olympiad 1998 rule 25): its group has an odd number of teams "
         "and T3 (3) is its weakest team; the proposal sends T2 (2) instead"
     )
 

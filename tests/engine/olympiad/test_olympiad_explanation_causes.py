@@ -20,11 +20,11 @@ def test_olympiad_1998_rule_25_explanation_says_the_dropped_team_is_the_weakest_
     pairing = api.pair(tournament(10, [[(1, 6, 3), (2, 7, 3), (3, 8, 3), (4, 9, 2), (5, 10, 2)]]))
     text = pairing.explanation_text()
     assert (
-        "T3 (3) dropped (Olympiad 1998 rule 25), the group has an odd number of teams and T3 (3) is its weakest team"
+        "T3 (3) dropped (Olympiad 1998 rule 25), its group has an odd number of teams and T3 (3) is its weakest team"
         in text
     )
     assert (
-        "[Olympiad 1998 rule 25] T3 (3) floats down to the 2 group: the group has an odd number of teams"
+        "[Olympiad 1998 rule 25] T3 (3) floats down to the 2 group: its group has an odd number of teams"
         in text
     )
 
@@ -35,7 +35,7 @@ def test_olympiad_1998_rule_26_explanation_names_the_meeting_that_keeps_the_weak
     text = messages(gs)
     assert "dropping 3 leaves 1, 2 that cannot all be paired (already played: 1 - 2)" in text
     assert (
-        "2 dropped (Olympiad 1998 rule 26), the group has an odd number of teams; 2 is the weakest team that can "
+        "2 dropped (Olympiad 1998 rule 26), its group has an odd number of teams; 2 is the weakest team that can "
         "leave it (not 3: the rest could not all be paired (already played: 1 - 2))" in text
     )
 
@@ -87,7 +87,7 @@ def test_olympiad_1998_rule_48_explanation_says_how_the_floater_came_and_whom_it
     notes = {frozenset((n.a.name, n.b.name)): n for n in gs.notes()}
     isr = notes[frozenset(("ISR", "IND"))].reason
     assert isr.startswith(
-        "ISR (8) came down from the 31-point group: that group had an odd number of teams; ordered by Extended "
+        "ISR (8) came down from the 31-point group: its group has an odd number of teams; ordered by Extended "
         "Buchholz, ISR (8) is the floater of combination (2) of Olympiad 1998 rule 49"
     )
     assert "ISR (8) has 31 game points, IND (21) 30.5" in isr
@@ -108,7 +108,7 @@ def test_olympiad_why_line_for_every_team_names_its_opponent_the_rule_and_its_bo
     three = why[3].data
     assert three["opponent_article"] == "Olympiad 1998 rule 25"
     assert (
-        "T3 (3) came down from the 3-point group: the group has an odd number of teams and T3 (3) is its "
+        "T3 (3) came down from the 3-point group: its group has an odd number of teams and T3 (3) is its "
         "weakest team (Olympiad 1998 rule 25)" in three["opponent_reason"]
     )
     assert (

@@ -50,7 +50,7 @@ def test_olympiad_1998_rule_44_the_dropped_team_pairing_is_explained_to_its_capt
     x_c = notes[frozenset(("X", "C"))]
     assert x_c.article == "Olympiad 1998 rule 25"
     assert x_c.reason.startswith(
-        "X (3) came down from the 3-point group: the group has an odd number of teams and X (3) is its "
+        "X (3) came down from the 3-point group: its group has an odd number of teams and X (3) is its "
         "weakest team (Olympiad 1998 rule 25)."
     )
     assert "with which the rest of the group can still be paired (Olympiad 1998 rule 44): C (6)" in x_c.reason

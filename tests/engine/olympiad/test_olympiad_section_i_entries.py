@@ -143,3 +143,21 @@ def test_olympiad_1998_rule_44_two_teams_elevated_into_a_middle_group_that_has_m
     assert "7, 8 elevated (Olympiad 1998 rule 44)" in "\n".join(s.message for s in gs.steps)
     pairs, _ = search(teams, middle_group_all_met="rule29")
     assert pairs == pairs_of((1, 3), (2, 4), (7, 6), (8, 5), (10, 9))
+
+
+def test_olympiad_1998_rule_18a_a_complete_pairing_without_rule_17_comes_before_two_more_teams_leaving():
+    # 1, 2 and 4 may only have White on board 1 (Black twice in a row, rule 17(b)); 1-3 and 2-4 have met.
+    # Within rule 17 the group cannot be paired completely; rule 18(a) pairs it completely without
+    # rule 17 (1 x 4, 2 x 3) rather than sending two more teams (1 and 4) down by rule 44.
+    group = [
+        tv(1, 3, colours="wbb"),
+        tv(2, 3, colours="wbb"),
+        tv(3, 3, colours="bwb"),
+        tv(4, 3, colours="wbb"),
+    ]
+    below = [tv(t, 2, colours="wbw" if t % 2 else "bwb") for t in range(5, 13)]
+    pairs, gs = search(met(group + below, (1, 3), (2, 4)))
+    assert pairs >= pairs_of((1, 4), (2, 3))
+    text = "\n".join(s.message for s in gs.steps)
+    assert "the 3 group cannot be paired completely within Olympiad 1998 rule 17" in text
+    assert "Olympiad 1998 rule 44" not in text

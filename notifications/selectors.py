@@ -29,6 +29,16 @@ def wants(user, kind: str) -> bool:
     return bool(getattr(preferences_of(user), PREFERENCE_OF_KIND[kind]))
 
 
+def off_for(kind: str, user_ids) -> set[int]:
+    """Which of ``user_ids`` switched this kind of notice off (one query)."""
+    switch = PREFERENCE_OF_KIND[kind]
+    return set(
+        NoticePreference.objects.filter(user_id__in=user_ids, **{switch: False}).values_list(
+            "user_id", flat=True
+        )
+    )
+
+
 def captains_of_round(round: Round) -> list[Captain]:
     """The captains (with an e-mail address) of the teams paired in ``round``, by TPN."""
     team_ids = set()

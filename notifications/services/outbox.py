@@ -26,7 +26,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from notifications.models import Notice
-from notifications.selectors import wants
+from notifications.selectors import off_for
+from pairing_site import metrics
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,8 @@ def record(event_key: str, kind: str, messages: Iterable[Message]) -> list[int]:
 
     Recipients who switched this kind of notice off get no row.
     """
+    messages = [m for m in messages if m.recipient.email]
+    switched_off = off_for(kind, {m.recipient.pk for m in messages})
     rows = [
         Notice(
             event_key=event_key,
@@ -60,7 +63,7 @@ def record(event_key: str, kind: str, messages: Iterable[Message]) -> list[int]:
             body=m.body,
         )
         for m in messages
-        if m.recipient.email and wants(m.recipient, kind)
+        if m.recipient.pk not in switched_off
     ]
     if rows:
         Notice.objects.bulk_create(rows, ignore_conflicts=True)
@@ -127,6 +130,7 @@ def send(notice_ids: Sequence[int], *, now=None) -> int:
                 status=S.SENT, sent_at=timezone.now(), attempts=notice.attempts + 1, error=""
             )
             sent += 1
+            metrics.email_sent()
     finally:
         _close(connection)
     return sent
@@ -134,6 +138,7 @@ def send(notice_ids: Sequence[int], *, now=None) -> int:
 
 def _failed(notice: Notice, token: str, exc: Exception) -> None:
     log.warning("notice %s to %s failed: %s", notice.pk, notice.email, exc)
+    metrics.email_failed()
     attempts = notice.attempts + 1
     Notice.objects.filter(pk=notice.pk, claim_token=token).update(
         status=S.FAILED if attempts < MAX_ATTEMPTS else S.GAVE_UP,

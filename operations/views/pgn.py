@@ -42,8 +42,11 @@ def pgn_import_page(request, slug: str, number: int):
         return redirect("ops-results", slug=t.slug, number=r.number)
     if request.method == "POST":
         upload = request.FILES.get("pgn")
-        data = upload.read() if upload else request.POST.get("pgn_text", "")
-        if not data:
+        too_big = upload is not None and upload.size > pgn_import.MAX_BYTES
+        data = upload.read() if upload and not too_big else request.POST.get("pgn_text", "")
+        if too_big:
+            messages.error(request, f"The file is larger than {pgn_import.MAX_BYTES // (1024 * 1024)} MB.")
+        elif not data:
             messages.error(request, "Choose a PGN file (or paste its text).")
         else:
             try:

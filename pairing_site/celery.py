@@ -11,9 +11,13 @@ import os
 
 from celery import Celery
 
+from observability.heartbeat import Heartbeat
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pairing_site.settings")
 
 app = Celery("pairing_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+# Each worker writes a heartbeat to Redis that /healthz/ and /metrics read (observability.heartbeat).
+app.steps["consumer"].add(Heartbeat)
 app.autodiscover_tasks()
 app.autodiscover_tasks(["pairing_site"])

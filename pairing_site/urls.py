@@ -5,31 +5,28 @@
 - ``/ops/...``: lineups, results, standings (``operations.urls``)
 - ``/api/...``: the REST API; each app's ``api_urls.py`` is included here
 - ``/api/schema/`` (OpenAPI) and ``/api/docs/`` (Swagger UI)
-- ``/accounts/login/``, ``/accounts/logout/``; ``/admin/``; ``/healthz/``
+- ``/accounts/login/``, ``/accounts/logout/``, ``/accounts/tokens/``, ``/accounts/lockouts/``;
+  ``/admin/``; ``/healthz/``; ``/metrics`` (Prometheus)
 """
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.http import HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-
-
-def healthz(request):
-    return HttpResponse("ok", content_type="text/plain")
-
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("healthz/", healthz, name="healthz"),
+    path("accounts/", include("accounts.urls")),
+    path("", include("observability.urls")),  # /healthz/, /metrics
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("tournaments.api_urls")),
     path("api/", include("committee.api_urls")),
     path("api/", include("operations.api_urls")),
     path("api/", include("notifications.api_urls")),
+    path("api/", include("accounts.api_urls")),
     path("committee/", include("committee.urls")),
     path("ops/", include("operations.urls")),
     path("notifications/", include("notifications.urls")),

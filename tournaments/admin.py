@@ -123,5 +123,17 @@ class TeamRoundStatusAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["user", "tournament", "role", "team"]
-    list_filter = ["tournament", "role"]
+    """Who holds which role in which tournament: filter by tournament or role, search by name."""
+
+    list_display = ["user", "role", "tournament", "team"]
+    list_filter = ["role", "tournament"]
+    search_fields = [
+        "user__username",
+        "user__first_name",
+        "user__last_name",
+        "user__email",
+        "tournament__name",
+    ]
+    list_select_related = ["user", "tournament", "team"]
+    ordering = ["tournament__name", "role", "user__username"]
+    raw_id_fields = ["user", "team"]

@@ -28,7 +28,7 @@ from django.utils import timezone
 from committee import permissions
 from committee.models import DraftVersion, PairingRun
 from committee.pairing_codec import input_hash, pairing_to_dict, state_from_dict, state_to_dict, stored_report
-from committee.signals import pairing_run_failed
+from committee.signals import pairing_run_failed, pairing_run_finished
 from engine import api
 from engine.result import PairingImpossible
 from tournaments.models import Round, RoundState
@@ -140,7 +140,9 @@ def execute_run(run_id: int, worker: str = "", *, pause_after_claim: float = 0.0
     token = claim_run(run_id, worker)
     if token is None:
         log.info("run %s is not queued (done, or claimed by another worker): skipped", run_id)
+        pairing_run_finished.send(sender=PairingRun, run_id=run_id, outcome="skipped", seconds=None)
         return None
+    started = time.monotonic()
     if pause_after_claim:
         time.sleep(pause_after_claim)
     run = PairingRun.objects.get(pk=run_id)
@@ -149,16 +151,30 @@ def execute_run(run_id: int, worker: str = "", *, pause_after_claim: float = 0.0
         pairing = api.pair(state)
         report = api.check(state, pairing, engine_pairing=pairing)
     except PairingImpossible as exc:
-        return _fail(
+        recorded = _fail(
             run,
             token,
             f"No pairing complies with the absolute criteria: {exc}. "
             "The Chief Arbiter decides what to do (C.04.6 3.3.3).",
         )
+        return _finished(run_id, recorded, "no_pairing", started)
     except Exception as exc:  # the page must say why; the round stays as it was
         log.exception("pairing run %s failed", run_id)
-        return _fail(run, token, f"The engine stopped with an error: {type(exc).__name__}: {exc}")
-    return _succeed(run, token, pairing_to_dict(pairing), stored_report(report))
+        recorded = _fail(run, token, f"The engine stopped with an error: {type(exc).__name__}: {exc}")
+        return _finished(run_id, recorded, "error", started)
+    recorded = _succeed(run, token, pairing_to_dict(pairing), stored_report(report))
+    return _finished(run_id, recorded, "succeeded", started)
+
+
+def _finished(run_id: int, run: PairingRun | None, outcome: str, started: float) -> PairingRun | None:
+    """Tell the receivers (metrics) how a claimed run ended; ``None``: another worker recorded it."""
+    pairing_run_finished.send(
+        sender=PairingRun,
+        run_id=run_id,
+        outcome=outcome if run is not None else "superseded",
+        seconds=time.monotonic() - started,
+    )
+    return run
 
 
 def _still_ours(run_id: int, token: str) -> bool:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from accounts.throttle import lineup_link_guard
 from operations import permissions, selectors
 from operations.forms import LineupForm
 from operations.models import CaptainLink
@@ -98,6 +99,7 @@ def lineup_page(request, slug: str, number: int):
     return _lineup_page(request, t, r, team)
 
 
+@lineup_link_guard  # unknown links count as failures of the address (django-axes)
 def lineup_link_page(request, token: str):
     link = get_object_or_404(CaptainLink.objects.select_related("team", "round__tournament"), token=token)
     if link.used_at is not None:

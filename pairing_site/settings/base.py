@@ -10,6 +10,7 @@ real workers. Every variable is listed in README.md "Configuration".
 from __future__ import annotations
 
 import contextlib
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -213,13 +214,56 @@ CACHES = {
     )
 }
 
+# DJANGO_LOG_FORMAT=json: one JSON object per line (production's default), with the tournament
+# and round of the request or task (observability.context); "plain" for reading in a terminal.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"context": {"()": "observability.context.ContextFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": env.str("DJANGO_LOG_FORMAT", default="plain"),
+            "filters": ["context"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
 }
+# Celery workers log through the LOGGING above instead of their own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# -- Logins, metrics, health (accounts, observability) -----------------------------------
+INSTALLED_APPS += ["axes", "django_prometheus", "accounts", "observability"]
+MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",  # first: times everything
+    "observability.middleware.RequestLogMiddleware",
+    *MIDDLEWARE,
+    "axes.middleware.AxesMiddleware",  # turns a refused login into the lockout page
+    "django_prometheus.middleware.PrometheusAfterMiddleware",  # last
+]
+AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledLoginBackend", *AUTHENTICATION_BACKENDS]
+# Failed logins (and unknown lineup links) counted per account and per address (django-axes):
+# the AXES_FAILURE_LIMIT-th failure within the cool-off locks the account or address out.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=30))
+AXES_LOCKOUT_PARAMETERS = "accounts.throttle.lockout_parameters"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "pairing_site.client_ip.client_ip"
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "token"]
+# Reverse proxies in front of the site that append to X-Forwarded-For (pairing_site.client_ip).
+TRUSTED_PROXY_COUNT = env.int("DJANGO_TRUSTED_PROXY_COUNT", default=0)
+# /metrics: only from the machine itself unless a bearer token is set (observability.views).
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+PAIRING_WORKER_HEARTBEAT_SECONDS = env.int("PAIRING_WORKER_HEARTBEAT_SECONDS", default=10)
+
 
 # -- the pairing site -------------------------------------------------------------
 # Rating counted for an unrated player when a team's strength is averaged

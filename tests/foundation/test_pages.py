@@ -49,8 +49,10 @@ def test_the_api_publishes_an_openapi_schema_and_swagger_ui(client, db):
     assert client.get("/api/docs/").status_code == 200
 
 
-def test_the_health_check_answers_ok(client, db):
-    assert client.get("/healthz/").content == b"ok"
+def test_the_health_check_answers_ok_with_the_database_up(client, db):
+    response = client.get("/healthz/")
+    assert response.status_code == 200
+    assert response.json()["database"]["ok"] is True
 
 
 def test_the_tournament_api_lists_tournaments_for_anyone(client, league):

@@ -1,0 +1,67 @@
+"""Unlocking accounts and addresses; creating and revoking API tokens."""
+
+from __future__ import annotations
+
+import logging
+
+from axes.handlers.proxy import AxesProxyHandler
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from rest_framework.authtoken.models import Token
+
+from accounts import selectors
+
+log = logging.getLogger(__name__)
+
+
+def unlock_account(*, username: str, by) -> int:
+    """Forget the failed logins of an account (from every address); how many records went."""
+    allowed = selectors.chaired_usernames(by)
+    if not selectors.may_unlock(by) or (allowed is not None and username not in allowed):
+        raise PermissionDenied(
+            "Only an administrator, or the chair of a tournament the account has a role in, unlocks it."
+        )
+    count = AxesProxyHandler.reset_attempts(username=username)
+    log.info(
+        "account %s unlocked by %s",
+        username,
+        by.get_username(),
+        extra={"event": "unlock", "unlocked": username},
+    )
+    return count
+
+
+def unlock_address(*, ip_address: str, by) -> int:
+    """Forget the failed logins and lineup-link guesses from an address; how many records went."""
+    if not selectors.may_unlock(by):
+        raise PermissionDenied("Only an administrator or a committee chair unlocks an address.")
+    count = AxesProxyHandler.reset_attempts(ip_address=ip_address)
+    log.info(
+        "address %s unlocked by %s",
+        ip_address,
+        by.get_username(),
+        extra={"event": "unlock", "unlocked": ip_address},
+    )
+    return count
+
+
+@transaction.atomic
+def create_token(user) -> Token:
+    """A new API token for ``user`` (DRF allows one per user: revoke the old one first)."""
+    if Token.objects.select_for_update().filter(user=user).exists():
+        raise ValidationError("You already have an API token: revoke it first to get a new one.")
+    token = Token.objects.create(user=user)
+    log.info("API token %s created", selectors.token_prefix(token), extra={"event": "token_created"})
+    return token
+
+
+@transaction.atomic
+def revoke_token(user, prefix: str) -> None:
+    """Revoke the user's token whose key starts with ``prefix``; requests with it then get 401."""
+    prefix = (prefix or "").strip()
+    if len(prefix) < 8:
+        raise ValidationError("Give the token's first 8 characters.")
+    deleted, _ = Token.objects.filter(user=user, key__startswith=prefix).delete()
+    if not deleted:
+        raise ValidationError(f"You have no API token starting with {prefix}.")
+    log.info("API token %s revoked", prefix[:8], extra={"event": "token_revoked"})

@@ -1,0 +1,91 @@
+"""What counts as a failed login, and the guard of the captains' lineup links.
+
+django-axes counts failures in ``axes.AccessAttempt`` rows (account, address, user agent) and
+locks out when, within ``AXES_COOLOFF_TIME``, the failures of one account (from any address) or
+of one address (on any account) reach ``AXES_FAILURE_LIMIT``: the next attempt is refused with
+HTTP 429 even with the right password, until the cool-off ends or someone unlocks it
+(``services.unlock_account`` / ``unlock_address``).
+
+The lineup link (``/ops/lineup/<token>/``) is a password without an account: an unknown token
+counts as a failure of the address only (``lineup_link_guard``), and a locked address gets 429
+even for a valid link.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_client_username, get_cool_off, get_failure_limit, get_lockout_response
+from django.conf import settings
+from django.http import Http404, JsonResponse
+from django.shortcuts import render
+
+log = logging.getLogger(__name__)
+
+LINK_CREDENTIALS = {"lineup_link": True}
+
+
+def _username_field() -> str:
+    return str(settings.AXES_USERNAME_FORM_FIELD)
+
+
+def lockout_parameters(request_or_attempt, credentials: dict | None = None) -> list:
+    """``AXES_LOCKOUT_PARAMETERS``: per account and per address; per address only without an account.
+
+    Without an account name (a lineup link) the account dimension is left out: all such
+    failures have no name, and counting them together would lock every link user out.
+    """
+    if credentials is not None:
+        username = credentials.get(_username_field())
+    elif hasattr(request_or_attempt, "POST"):
+        username = request_or_attempt.POST.get(_username_field())
+    else:
+        username = getattr(request_or_attempt, "username", None)
+    return ["username", "ip_address"] if username else ["ip_address"]
+
+
+def cool_off_minutes() -> int | None:
+    cool_off = get_cool_off()
+    return int(cool_off.total_seconds() // 60) if cool_off else None
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """``AXES_LOCKOUT_CALLABLE``: HTTP 429, a page saying why and who unlocks (JSON for the API)."""
+    context = {
+        "failure_limit": get_failure_limit(request, credentials),
+        "username": get_client_username(request, credentials) or "",
+        "cool_off_minutes": cool_off_minutes(),
+    }
+    if request.path.startswith("/api/") or request.headers.get("X-Requested-With") == "XMLHttpRequest":
+        return JsonResponse({"detail": "Too many failed attempts: try again later.", **context}, status=429)
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
+def _locked(request):
+    return get_lockout_response(request, None, LINK_CREDENTIALS)
+
+
+def lineup_link_guard(view):
+    """Throttle guessing of lineup links: an unknown token (404) is a failure of the address."""
+
+    @functools.wraps(view)
+    def guarded(request, *args, **kwargs):
+        if not settings.AXES_ENABLED:
+            return view(request, *args, **kwargs)
+        AxesProxyHandler.update_request(request)
+        if not AxesProxyHandler.is_allowed(request, LINK_CREDENTIALS):
+            return _locked(request)
+        try:
+            return view(request, *args, **kwargs)
+        except Http404:
+            AxesProxyHandler.user_login_failed(
+                sender=lineup_link_guard, credentials=LINK_CREDENTIALS, request=request
+            )
+            log.warning("unknown lineup link from %s", request.axes_ip_address)
+            if request.axes_locked_out:
+                return _locked(request)
+            raise
+
+    return guarded

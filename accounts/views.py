@@ -1,0 +1,121 @@
+"""Pages ``/accounts/tokens/`` (your API token) and ``/accounts/lockouts/`` (unlock), and the token API."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions as drf_permissions
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import selectors, services
+from accounts.throttle import cool_off_minutes
+
+
+def _error(err: ValidationError) -> str:
+    return " ".join(err.messages)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tokens_page(request):
+    """Your API token: see it (its first 8 characters), create one, revoke it."""
+    new_key = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "create":
+                new_key = services.create_token(request.user).key
+            elif request.POST.get("action") == "revoke":
+                services.revoke_token(request.user, request.POST.get("prefix", ""))
+                messages.success(request, "The token is revoked: requests with it are refused from now on.")
+                return redirect("account-tokens")
+        except ValidationError as err:
+            messages.error(request, _error(err))
+    tokens = [
+        {"prefix": selectors.token_prefix(t), "created": t.created} for t in selectors.tokens_of(request.user)
+    ]
+    return render(request, "accounts/tokens.html", {"tokens": tokens, "new_key": new_key})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def lockouts_page(request):
+    """Accounts and addresses locked by repeated failures; staff and committee chairs unlock them."""
+    if not selectors.may_unlock(request.user):
+        raise PermissionDenied("Only an administrator or a committee chair sees the lockouts.")
+    if request.method == "POST":
+        kind, value = request.POST.get("kind"), request.POST.get("value", "")
+        if kind == "account":
+            services.unlock_account(username=value, by=request.user)
+        elif kind == "address":
+            services.unlock_address(ip_address=value, by=request.user)
+        else:
+            messages.error(request, "Say what to unlock: an account or an address.")
+            return redirect("account-lockouts")
+        messages.success(request, f"{value} is unlocked.")
+        return redirect("account-lockouts")
+    return render(
+        request,
+        "accounts/lockouts.html",
+        {
+            "lockouts": selectors.lockouts_for(request.user),
+            "limit": settings.AXES_FAILURE_LIMIT,
+            "cool_off_minutes": cool_off_minutes(),
+        },
+    )
+
+
+class TokenSerializer(serializers.Serializer):
+    prefix = serializers.CharField(read_only=True, help_text="The token's first 8 characters.")
+    created = serializers.DateTimeField(read_only=True)
+
+
+class NewTokenSerializer(TokenSerializer):
+    key = serializers.CharField(
+        read_only=True, help_text="The whole token: send it as 'Authorization: Token <key>'."
+    )
+
+
+def _described(token, with_key: bool = False) -> dict:
+    data = {"prefix": selectors.token_prefix(token), "created": token.created}
+    if with_key:
+        data["key"] = token.key
+    return data
+
+
+class TokenListApi(APIView):
+    """GET: your API tokens (first 8 characters and creation time). POST: create one (the key is shown once)."""
+
+    permission_classes = [drf_permissions.IsAuthenticated]
+
+    @extend_schema(responses=TokenSerializer(many=True))
+    def get(self, request):
+        return Response([_described(t) for t in selectors.tokens_of(request.user)])
+
+    @extend_schema(request=None, responses={201: NewTokenSerializer})
+    def post(self, request):
+        try:
+            token = services.create_token(request.user)
+        except ValidationError as err:
+            return Response({"detail": _error(err)}, status=status.HTTP_409_CONFLICT)
+        return Response(_described(token, with_key=True), status=status.HTTP_201_CREATED)
+
+
+class TokenDetailApi(APIView):
+    """DELETE: revoke your token whose key starts with ``prefix`` (8 characters)."""
+
+    permission_classes = [drf_permissions.IsAuthenticated]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, prefix: str):
+        try:
+            services.revoke_token(request.user, prefix)
+        except ValidationError as err:
+            return Response({"detail": _error(err)}, status=status.HTTP_404_NOT_FOUND)
+        return Response(status=status.HTTP_204_NO_CONTENT)

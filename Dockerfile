@@ -20,9 +20,11 @@ COPY . .
 # Static files are collected into the image and served by WhiteNoise.
 RUN DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \
     python manage.py collectstatic --noinput \
+ && mkdir -p /app/var/metrics \
  && useradd --system --uid 10001 --home /app app \
  && chown -R app /app
 USER app
 
 EXPOSE 8000
-CMD ["gunicorn", "pairing_site.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# The site logs one JSON line per request itself (observability), so no gunicorn access log.
+CMD ["gunicorn", "pairing_site.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

@@ -1,0 +1,372 @@
+"""``./scripts/start --full``: the whole stack without Docker, in step with docker-compose.yml.
+
+The Procfile (run by honcho) and docker-compose.yml run the same commands with the same
+environment variables; ``docker compose config`` is checked where Docker Compose is installed.
+The real start (services marker) runs the script on a free port and a throwaway database,
+waits for /healthz/, has the worker answer, sends one SIGINT and finds every process gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_SERVICES = ("web", "worker", "beat")
+# Values that differ by where the stack runs (an address, a file): masked before comparing.
+PLACEHOLDER_OPTIONS = ("--bind", "--schedule")
+# Set for the Procfile only: docker-compose.yml writes their values into its commands.
+PROCFILE_ONLY_VARIABLES = {"WEB_BIND", "CELERY_BEAT_SCHEDULE_FILE"}
+
+
+def clean_env(**extra) -> dict:
+    """This process's environment less what pytest and the test settings put there."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "PYTEST_"))
+        and k not in ("DATABASE_URL", "REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")
+    }
+    env.update(extra)
+    return env
+
+
+def compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def procfile() -> dict[str, str]:
+    entries = {}
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        match = re.match(r"^([A-Za-z0-9_-]+):\s*(.+)$", line)
+        if match:
+            entries[match.group(1)] = match.group(2)
+    return entries
+
+
+def normalised(command: str) -> list[str]:
+    words = shlex.split(command)
+    return [
+        "<value>" if i > 0 and words[i - 1] in PLACEHOLDER_OPTIONS else word for i, word in enumerate(words)
+    ]
+
+
+def compose_command(service: dict) -> str:
+    """The long-running command of a compose service (web's comes after its migrate steps, as ``exec ...``)."""
+    command = service["command"]
+    if isinstance(command, list):
+        command = shlex.join(command)
+    if command.startswith("sh -c"):
+        inner = shlex.split(command)[2]
+        return inner[inner.index("exec ") + len("exec ") :].strip()
+    return command
+
+
+def dry_run(*args: str, **env) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["scripts/start", "--full", "--dry-run", *args],
+        cwd=ROOT,
+        env=clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def exported(output: str) -> dict[str, str]:
+    return dict(
+        line.removeprefix("export ").split("=", 1)
+        for line in output.splitlines()
+        if line.startswith("export ")
+    )
+
+
+def compose_default(value: str) -> str:
+    """``${NAME:-default}`` as compose reads it with NAME unset."""
+    return re.sub(r"\$\{\w+:-([^}]*)\}", r"\1", str(value))
+
+
+# -- in step with docker-compose.yml ------------------------------------------------------------
+
+
+def test_the_procfile_runs_the_web_worker_and_beat_commands_of_docker_compose():
+    services = compose()["services"]
+    entries = procfile()
+    assert sorted(entries) == sorted(APP_SERVICES)
+    for name in APP_SERVICES:
+        assert normalised(entries[name]) == normalised(compose_command(services[name])), name
+
+
+def test_the_full_start_sets_the_environment_variables_docker_compose_sets():
+    services = compose()["services"]
+    ours = exported(dry_run().stdout)
+    for name in APP_SERVICES:
+        theirs = services[name]["environment"]
+        assert set(theirs) - {"SEED_DEMO"} == set(ours) - PROCFILE_ONLY_VARIABLES, name
+    shared = services["web"]["environment"]
+    for name in (
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_SECURE_SSL_REDIRECT",
+        "DJANGO_SECURE_COOKIES",
+        "DJANGO_SECURE_HSTS_SECONDS",
+        "DJANGO_LOG_FORMAT",
+        "METRICS_TOKEN",
+    ):
+        assert ours[name] == compose_default(shared[name]), name
+
+
+def test_the_web_service_and_the_full_start_both_migrate_and_build_the_demo_before_serving():
+    web = compose()["services"]["web"]["command"]
+    assert "manage.py migrate --noinput" in web and "manage.py seed_demo" in web
+    steps = [line for line in dry_run().stdout.splitlines() if not line.startswith("export ")]
+    assert steps == [
+        "ensure_venv",
+        "reset_metrics",
+        ".venv/bin/python scripts/check_services.py",
+        ".venv/bin/python manage.py migrate --noinput",
+        ".venv/bin/python manage.py collectstatic --noinput -v 0",
+        ".venv/bin/python manage.py seed_demo",
+        "exec .venv/bin/honcho start --procfile Procfile --env /dev/null",
+    ]
+
+
+def test_the_full_start_can_skip_the_demo_and_serve_on_another_address():
+    result = dry_run("--no-seed", "127.0.0.1:8765")
+    assert "seed_demo" not in result.stdout
+    env = exported(result.stdout)
+    assert env["WEB_BIND"] == "127.0.0.1:8765"
+    assert env["DJANGO_CSRF_TRUSTED_ORIGINS"] == "http://localhost:8765,http://127.0.0.1:8765"
+
+
+def test_the_full_start_never_prints_the_secret_key_and_lets_the_environment_win():
+    result = dry_run(DJANGO_SECRET_KEY="a-key-from-outside", DATABASE_URL="postgres://u@db.example:5432/x")
+    env = exported(result.stdout)
+    assert "a-key-from-outside" not in result.stdout
+    assert env["DATABASE_URL"] == "postgres://u@db.example:5432/x"
+
+
+def _docker_compose_available() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    probe = subprocess.run(["docker", "compose", "version"], capture_output=True, text=True, timeout=30)
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not _docker_compose_available(), reason="Docker Compose is not installed here")
+def test_docker_compose_accepts_the_file_and_runs_the_procfile_commands():
+    result = subprocess.run(
+        ["docker", "compose", "config", "--format", "json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    services = json.loads(result.stdout)["services"]
+    for name in APP_SERVICES:
+        command = services[name]["command"]
+        command = shlex.join(command) if isinstance(command, list) else command
+        assert normalised(procfile()[name]) == normalised(compose_command({"command": command})), name
+
+
+# -- the services it needs -------------------------------------------------------------------------
+
+
+def test_the_full_start_names_each_missing_service_and_how_to_start_it(tmp_path):
+    result = subprocess.run(
+        ["scripts/start", "--full"],
+        cwd=ROOT,
+        env=clean_env(
+            DATABASE_URL="postgres://postgres@127.0.0.1:1/nothing_here",
+            REDIS_URL="redis://127.0.0.1:1/0",
+            PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+        ),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "PostgreSQL is not answering at 127.0.0.1:1" in result.stderr
+    assert "pg_ctlcluster" in result.stderr
+    assert "Redis is not answering at redis://127.0.0.1:1/0" in result.stderr
+    assert "redis-server --daemonize yes" in result.stderr
+    assert "manage.py migrate" not in result.stdout  # nothing started
+
+
+# -- the real thing ------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def _get(url: str, timeout: float = 5.0) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read()
+
+
+def _service_urls() -> tuple[str, str, str]:
+    """A throwaway database on the PostgreSQL of DATABASE_URL, and a Redis db the tests do not use."""
+    import environ
+
+    database = os.environ.get("DATABASE_URL", "")
+    redis_url = os.environ.get("REDIS_URL", "")
+    if not redis_url or not database.startswith("postgres"):
+        pytest.skip("needs PostgreSQL and Redis: set DATABASE_URL=postgres://... and REDIS_URL")
+    config = environ.Env.db_url_config(database)
+    name = f"fullstack_{uuid.uuid4().hex[:10]}"
+    auth = config["USER"] + (f":{config['PASSWORD']}" if config.get("PASSWORD") else "")
+    server = f"postgres://{auth}@{config['HOST'] or '127.0.0.1'}:{config['PORT'] or 5432}"
+    base, _, db = redis_url.rstrip("/").rpartition("/")
+    other_db = "14" if db == "15" else "15"
+    return f"{server}/{name}", f"{base}/{other_db}", name
+
+
+def _drop_database(url: str, name: str) -> None:
+    import environ
+    import psycopg
+    from psycopg import sql
+
+    c = environ.Env.db_url_config(url)
+    with psycopg.connect(
+        dbname="postgres",
+        host=c["HOST"] or None,
+        port=c["PORT"] or None,
+        user=c["USER"] or None,
+        password=c.get("PASSWORD") or None,
+        autocommit=True,
+    ) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def _json_lines(output: str, process: str) -> list[dict]:
+    lines = []
+    for line in output.splitlines():
+        prefix, sep, rest = line.partition(" | ")
+        if sep and process in prefix and rest.startswith("{"):
+            with contextlib.suppress(ValueError):
+                lines.append(json.loads(rest))
+    return lines
+
+
+@pytest.mark.services
+@pytest.mark.slow
+def test_start_full_runs_the_whole_stack_and_one_ctrl_c_stops_every_process(tmp_path):
+    from celery import Celery
+
+    database_url, redis_url, db_name = _service_urls()
+    port = _free_port()
+    log_path = tmp_path / "full.log"
+    log = open(log_path, "w")  # noqa: SIM115  (closed below)
+    proc = subprocess.Popen(
+        ["scripts/start", "--full", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=clean_env(
+            DATABASE_URL=database_url,
+            REDIS_URL=redis_url,
+            PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+            CELERY_BEAT_SCHEDULE_FILE=str(tmp_path / "celerybeat-schedule"),
+        ),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # the test's own SIGINT goes to the script alone, as one Ctrl-C would
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 900  # install check, migrate, collectstatic, the demo, then start
+        health = None
+        while time.monotonic() < deadline:
+            assert proc.poll() is None, log_path.read_text()[-5000:]
+            try:
+                status, body = _get(f"{base}/healthz/")
+                health = json.loads(body)
+                if status == 200 and health["worker"]["ok"]:
+                    break
+            except (OSError, ValueError):
+                pass
+            time.sleep(1)
+        else:
+            pytest.fail(f"/healthz/ never said ok: {health}\n{log_path.read_text()[-5000:]}")
+        assert health["database"]["vendor"] == "postgresql" and health["redis"]["ok"] is True
+
+        # the worker answers a task sent through this stack's Redis
+        client = Celery(broker=redis_url, backend=redis_url)
+        assert client.send_task("pairing_site.tasks.ping").get(timeout=120) == "pong"
+
+        # the demo is there and its pages log one JSON line each, with the tournament
+        status, _ = _get(f"{base}/t/demo-team-league/")
+        assert status == 200
+        status, metrics = _get(f"{base}/metrics")
+        assert status == 200 and b"pairing_site_celery_queue_length" in metrics
+        assert b"pairing_site_pairing_runs_total" in metrics
+        time.sleep(1)
+        lines = _json_lines(log_path.read_text(), "web")
+        assert any(x.get("event") == "request" and x.get("tournament") == "demo-team-league" for x in lines)
+        assert any(
+            x.get("event") == "task" and x.get("task") == "pairing_site.tasks.ping"
+            for x in _json_lines(log_path.read_text(), "worker")
+        )
+
+        processes = _descendants(proc.pid) | {proc.pid}
+        assert len(processes) >= 6  # honcho, gunicorn and its workers, celery worker and its pool, beat
+        os.kill(proc.pid, signal.SIGINT)
+        proc.wait(timeout=60)
+        time.sleep(0.5)
+        assert [pid for pid in processes if _alive(pid)] == []
+        with socket.socket() as s:
+            assert s.connect_ex(("127.0.0.1", port)) != 0  # nobody serves the port any more
+    finally:
+        if proc.poll() is None:
+            for pid in _descendants(proc.pid) | {proc.pid}:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            proc.wait(10)
+        log.close()
+        _drop_database(database_url, db_name)

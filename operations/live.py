@@ -178,21 +178,29 @@ def standings_version(slug: str) -> str:
     return version(_standings_key(slug))
 
 
-def unchanged(kind: str, asked: str | None, slug: str, number: int = 0) -> bool:
-    """Whether a poll asking with version ``asked`` has nothing newer to get (cache reads only, nothing made).
+def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, shared: bool = True):
+    """What a poll gets from the cache alone: 204, the latest fragment, or None (ask the database).
 
-    Nothing newer: ``asked`` is the current version, or the version of the latest
-    fragment rendered while a newer one may not be rendered yet (``min_render_seconds``).
+    204 when ``asked`` is the current version, or the version of the latest
+    fragment while a newer one may not be rendered yet (``min_render_seconds``);
+    that latest fragment itself when it is that fresh and the asker gets the
+    shared one (``shared``: not a captain). The latest fragment exists only
+    for a round whose board pairings were public, which they stay.
     """
-    if not asked:
-        return False
     key = _results_key(slug, number) if kind == "results" else _standings_key(slug)
     meta_key = _fragment_key(kind, slug, number, "latest-meta")
     found = cache.get_many([key, meta_key])
-    if found.get(key) == asked:
-        return True
+    if asked and found.get(key) == asked:
+        return 204
     meta = found.get(meta_key)
-    return meta is not None and meta[1] == asked and time.time() - meta[0] < min_render_seconds()
+    if meta is None or time.time() - meta[0] >= min_render_seconds():
+        return None
+    if asked and meta[1] == asked:
+        return 204
+    if shared:
+        latest = cache.get(_fragment_key(kind, slug, number, "latest"))
+        return latest[2] if latest is not None else None
+    return None
 
 
 # -- what makes the fragments out of date -------------------------------------------

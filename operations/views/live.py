@@ -24,11 +24,16 @@ def _fragment(html: str) -> HttpResponse:
 @never_cache
 @require_GET
 def board_pairings_live(request, slug: str, number: int):
-    if live.unchanged("results", request.GET.get("v"), slug, number):  # only a page that showed it knows it
-        return HttpResponse(status=204)
+    # (a version is known only to a page that showed it; an anonymous visitor shares the fragment)
+    quick = live.quick_answer(
+        "results", request.GET.get("v"), slug, number, shared=not request.user.is_authenticated
+    )
+    if quick is not None:
+        return HttpResponse(status=204) if quick == 204 else _fragment(quick)
     t = _tournament(slug)
     r = _round(t, number)
-    if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
+    public = selectors.board_pairings_visible(r)
+    if not (public or permissions.is_official(request.user, t)):
         raise Http404("The board pairings of this round are not posted yet.")
     current = live.results_version(slug, number)
     captain_ids = sorted(permissions.captain_team_ids(request.user, t))
@@ -43,7 +48,7 @@ def board_pairings_live(request, slug: str, number: int):
         }
         return render_to_string("operations/board_pairings.html#live-boards", context, request=req)
 
-    if captain_ids:  # his own buttons (and their CSRF token): not shared
+    if captain_ids or not public:  # his own buttons (and their CSRF token), or not public yet: not shared
         return _fragment(render(captain_ids, request))
     return _fragment(live.cached_fragment("results", slug, number, current, render))
 
@@ -51,8 +56,9 @@ def board_pairings_live(request, slug: str, number: int):
 @never_cache
 @require_GET
 def standings_live(request, slug: str):
-    if live.unchanged("standings", request.GET.get("v"), slug):
-        return HttpResponse(status=204)
+    quick = live.quick_answer("standings", request.GET.get("v"), slug)
+    if quick is not None:
+        return HttpResponse(status=204) if quick == 204 else _fragment(quick)
     t = _tournament(slug)
     current = live.standings_version(slug)
 

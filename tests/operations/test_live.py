@@ -92,7 +92,24 @@ def test_polling_stops_when_the_round_is_complete(client, posted, django_capture
 
 
 def test_a_round_not_yet_posted_is_neither_shown_nor_polled(client, event):
-    assert client.get(f"/ops/t/{event.tournament.slug}/r/1/boards/live/").status_code == 404
+    url = f"/ops/t/{event.tournament.slug}/r/1/boards/live/?v=old"
+    client.force_login(event.committee)  # an official sees it, and nothing of it is kept for others
+    assert client.get(url).status_code == 200
+    client.logout()
+    assert client.get(url).status_code == 404
+
+
+def test_an_unchanged_poll_and_a_fresh_shared_fragment_need_no_database(
+    client, posted, settings, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    settings.OPS_LIVE_MIN_RENDER_SECONDS = 60
+    base = f"/ops/t/{posted.tournament.slug}/r/1/boards/live/?v=old"
+    first = client.get(base).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(posted.matches[0], {1: "1-0"}, by=posted.arbiter)
+    with django_assert_num_queries(0):
+        assert client.get(base).content.decode() == first  # the latest render, still fresh
+        assert client.get(poll_url(first, "live-boards")).status_code == 204
 
 
 def test_the_standings_follow_the_results_while_a_round_is_in_play(

@@ -57,6 +57,16 @@ def _fast_password_hashing():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_public_http_epoch():
+    """Public pages' ETags and shared copies start afresh: the database rolled back, the cache did not."""
+    from public_http.receivers import forget
+    from public_http.versions import invalidate_all
+
+    invalidate_all()
+    forget()
+
+
 @pytest.fixture
 def make_tournament(db):
     from tournaments.models import Tournament

@@ -264,6 +264,13 @@ TRUSTED_PROXY_COUNT = env.int("DJANGO_TRUSTED_PROXY_COUNT", default=0)
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 PAIRING_WORKER_HEARTBEAT_SECONDS = env.int("PAIRING_WORKER_HEARTBEAT_SECONDS", default=10)
 
+# -- HTTP caching of the public pages and their API (public_http) ------------------------
+INSTALLED_APPS += ["public_http"]
+MIDDLEWARE.insert(  # after the authentication middleware: it asks whether the visitor is logged in
+    MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+    "public_http.middleware.PublicHttpCacheMiddleware",
+)
+PUBLIC_HTTP_MAX_AGE = env.int("DJANGO_PUBLIC_MAX_AGE", default=10)  # seconds a proxy may reuse a page
 
 # -- the pairing site -------------------------------------------------------------
 # Rating counted for an unrated player when a team's strength is averaged

@@ -1,0 +1,188 @@
+"""ETag, Cache-Control and a shared copy for the public pages and their API.
+
+For an anonymous GET or HEAD of a view listed in ``PUBLIC_VIEWS``:
+
+- the ETag is a weak validator made of the version of the view's tournament
+  (or of the site, for the lists) and of what the answer depends on (path
+  and query, language, ``Accept``, htmx); ``If-None-Match`` with it answers
+  ``304`` before the view runs;
+- a ``200`` answer gets ``Cache-Control: public, max-age=PUBLIC_HTTP_MAX_AGE``
+  and ``Vary: Cookie`` and is kept in the cache under its ETag, so the next
+  anonymous visitor is served from one cache read until the version changes;
+  while one request renders a new version, the others get the previous copy
+  (stale-while-revalidate, for the time of one render).
+
+An answer that sets a cookie or needs a CSRF token is neither shared nor
+marked public. Every answer to a logged-in user (session or API token) that
+says nothing of caching is marked ``Cache-Control: private, no-cache``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponseNotModified
+from django.utils import translation
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
+
+from public_http import versions
+
+# url name -> what its answer shows: "site" (the lists), "tournament" (a tournament named by
+# its slug, without results) or "results" (a tournament with its results)
+PUBLIC_VIEWS: dict[str, str] = {
+    "home": "site",
+    "api-tournament-list": "site",
+    "tournament-detail": "tournament",
+    "public-tournament-pairings": "tournament",
+    "public-round-pairings": "tournament",
+    "api-round-list": "tournament",
+    "api-team-list": "tournament",
+    "api-round-pairings": "tournament",
+    "ops-board-pairings": "results",
+    "ops-board-pairings-print": "results",
+    "ops-pairing-cards": "results",
+    "ops-pairings-csv": "results",
+    "ops-standings": "results",
+    "ops-standings-csv": "results",
+    "ops-crosstable": "results",
+    "ops-tiebreaks": "results",
+    "ops-trf": "results",
+    "api-ops-standings": "results",
+    "api-ops-boards": "results",
+}
+STORED_PREFIX = f"{versions.PREFIX}:response"
+RENDER_LOCK_SECONDS = 30  # a render that takes longer lets the next request render too
+
+
+def max_age() -> int:
+    return int(getattr(settings, "PUBLIC_HTTP_MAX_AGE", 10))
+
+
+def store_seconds() -> int:
+    return int(getattr(settings, "PUBLIC_HTTP_STORE_SECONDS", 300))
+
+
+def _is_public_request(request) -> bool:
+    if request.method not in ("GET", "HEAD"):
+        return False
+    if "HTTP_AUTHORIZATION" in request.META:  # an API token: the answer may depend on its user
+        return False
+    if request.COOKIES.get("messages"):
+        return False  # a message waiting for this visitor only (django.contrib.messages)
+    return not request.user.is_authenticated
+
+
+def _identity(request) -> str:
+    """What the answer depends on besides the version: the URL and how it was asked for."""
+    parts = (
+        request.get_full_path(),
+        translation.get_language() or "",
+        request.META.get("HTTP_ACCEPT", ""),
+        request.META.get("HTTP_HX_REQUEST", ""),
+    )
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=12).hexdigest()
+
+
+def _etag(identity: str, version: str) -> str:
+    digest = hashlib.blake2b(f"{version}\n{identity}".encode(), digest_size=12).hexdigest()
+    return f'W/"{digest}"'
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    """If-None-Match compares weakly (RFC 9110 13.1.2)."""
+    tags = parse_etags(if_none_match) if if_none_match else []
+    return "*" in tags or any(tag.removeprefix("W/") == etag.removeprefix("W/") for tag in tags)
+
+
+def _public_headers(response, etag: str) -> None:
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, max_age=max_age())
+    patch_vary_headers(response, ("Cookie",))
+
+
+def _shareable(request, response) -> bool:
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and "Cache-Control" not in response
+    )
+
+
+class PublicHttpCacheMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        scope = PUBLIC_VIEWS.get(match.url_name) if match is not None else None
+        if scope is None or not _is_public_request(request):
+            return None
+        if scope == "site":
+            version = versions.site_version()
+        else:
+            slug = view_kwargs.get("slug")
+            if not slug:
+                return None
+            version = (versions.results_version if scope == "results" else versions.tournament_version)(slug)
+        identity = _identity(request)
+        etag = _etag(identity, version)
+        request.public_http_etag = etag
+        if _matches(request.META.get("HTTP_IF_NONE_MATCH", ""), etag):
+            not_modified = HttpResponseNotModified()
+            _public_headers(not_modified, etag)
+            return not_modified
+        stored = cache.get(f"{STORED_PREFIX}:{etag}")
+        if stored is None and request.method == "GET":
+            # One request renders the new version; meanwhile the others get the previous one
+            # (with its own ETag), as a CDN's stale-while-revalidate would: a crowd arriving
+            # just after a result costs one render, not one each.
+            lock = f"{STORED_PREFIX}:rendering:{identity}"
+            if cache.add(lock, etag, timeout=RENDER_LOCK_SECONDS):
+                request.public_http_lock = lock
+                request.public_http_latest = f"{STORED_PREFIX}:latest:{identity}"
+            else:
+                stored = cache.get(f"{STORED_PREFIX}:latest:{identity}")
+        if stored is not None:
+            request.public_http_stored = True
+            return stored
+        return None
+
+    def __call__(self, request):
+        try:
+            response = self.get_response(request)
+        except BaseException:
+            if getattr(request, "public_http_lock", None):
+                cache.delete(request.public_http_lock)
+            raise
+        lock = getattr(request, "public_http_lock", None)
+        etag = getattr(request, "public_http_etag", None)
+        if etag is not None:
+            if getattr(request, "public_http_stored", False) or response.status_code == 304:
+                return response
+            shared = _shareable(request, response)
+            if shared:
+                _public_headers(response, etag)
+            if lock is not None:
+                if shared:
+                    cache.set_many(
+                        {f"{STORED_PREFIX}:{etag}": response, request.public_http_latest: response},
+                        store_seconds(),
+                    )
+                cache.delete(lock)
+            return response
+        if "Cache-Control" not in response and _logged_in(request):
+            patch_cache_control(response, private=True, no_cache=True)
+            patch_vary_headers(response, ("Cookie",))
+        return response
+
+
+def _logged_in(request) -> bool:
+    if "HTTP_AUTHORIZATION" in request.META:
+        return True
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated)

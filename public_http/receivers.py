@@ -1,0 +1,125 @@
+"""What makes the public pages out of date: saves of the models they show.
+
+Each sender is listed with the path from it to its tournament; the slug is
+read from relations already loaded on the instance, else from the row's
+tournament id (a relation that never changes, remembered by the process) and
+the tournament's slug (remembered for ``SLUG_SECONDS``: a slug changed in
+another process is followed within that time).
+Saves of tournaments, rounds and teams also change the site's lists (the
+home page shows each tournament's current round). Matches, boards and
+confirmations change the results alone (a publication also saves the
+publication and the round, which change everything). Deletes of tournaments,
+rounds and teams are followed; matches and boards are only deleted by a
+correction, which also changes the round's state. Writes that bypass
+``save()`` (``QuerySet.update``) call ``public_http.versions.bump`` themselves
+or come with a save that does.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+from django.apps import apps
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.dispatch import receiver
+
+from public_http import versions
+from tournaments.models import Tournament
+
+# sender -> the relations from it to its tournament ("" for the tournament itself)
+PATHS: dict[str, tuple[str, ...]] = {
+    "tournaments.Tournament": (),
+    "tournaments.Team": ("tournament",),
+    "tournaments.Player": ("team", "tournament"),
+    "tournaments.Round": ("tournament",),
+    "tournaments.TeamRoundStatus": ("round", "tournament"),
+    "tournaments.Match": ("round", "tournament"),
+    "tournaments.BoardGame": ("match", "round", "tournament"),
+    "committee.Publication": ("round", "tournament"),
+    "committee.Decision": ("tournament",),
+    "committee.DecisionSubject": ("round", "tournament"),
+    "committee.OptionsChange": ("tournament",),
+    "operations.MatchConfirmation": ("match", "round", "tournament"),
+}
+SITE_LISTS = {"tournaments.Tournament", "tournaments.Round", "tournaments.Team"}
+RESULTS = {"tournaments.Match", "tournaments.BoardGame", "operations.MatchConfirmation"}  # results alone
+DELETES = ("tournaments.Tournament", "tournaments.Round", "tournaments.Team")
+
+
+SLUG_SECONDS = 10.0  # how long a process trusts a tournament's slug it has read (a slug change is rare)
+_slugs: dict[int, tuple[str | None, float]] = {}
+
+
+@lru_cache(maxsize=65536)
+def _tournament_id(label: str, pk: int, lookup: str) -> int | None:
+    """The tournament of a row (a match's round, a board's match: relations that never change)."""
+    return apps.get_model(label)._default_manager.filter(pk=pk).values_list(lookup, flat=True).first()
+
+
+def _slug(tournament_id: int) -> str | None:
+    now = time.monotonic()
+    known = _slugs.get(tournament_id)
+    if known is not None and now - known[1] < SLUG_SECONDS:
+        return known[0]
+    slug = Tournament._default_manager.filter(pk=tournament_id).values_list("slug", flat=True).first()
+    if len(_slugs) > 10000:
+        _slugs.clear()
+    _slugs[tournament_id] = (slug, now)
+    return slug
+
+
+def forget() -> None:
+    """Drop what the process remembers (tests: a rolled-back database reuses ids)."""
+    _tournament_id.cache_clear()
+    _slugs.clear()
+
+
+def slug_of(instance, path: tuple[str, ...]) -> str | None:
+    """The slug of ``instance``'s tournament, following ``path`` (no query once it is known)."""
+    obj = instance
+    for i, name in enumerate(path):
+        field = type(obj)._meta.get_field(name)
+        if field.is_cached(obj):
+            obj = getattr(obj, name)
+            if obj is None:
+                return None
+            continue
+        pk = getattr(obj, field.attname)
+        if pk is None:
+            return None
+        rest = path[i + 1 :]
+        if rest:
+            pk = _tournament_id(field.related_model._meta.label, pk, "__".join((*rest, "id")))
+        return _slug(pk) if pk is not None else None
+    return getattr(obj, "slug", None)
+
+
+def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
+    if raw:  # loaddata: the whole site is being loaded
+        return
+    label = sender._meta.label
+    versions.bump([slug_of(instance, PATHS[label])], site=label in SITE_LISTS, results_only=label in RESULTS)
+
+
+@receiver(pre_save, sender="tournaments.Tournament", dispatch_uid="public-http-slug-change")
+def _slug_change(sender, instance, raw: bool = False, **kwargs) -> None:
+    """A tournament that changes its slug: the pages under the old one are out of date too."""
+    if raw or instance.pk is None:
+        return
+    _slugs.pop(instance.pk, None)
+    old = sender._default_manager.filter(pk=instance.pk).values_list("slug", flat=True).first()
+    if old and old != instance.slug:
+        versions.bump([old], site=True)
+
+
+def _connect() -> None:
+    for label in PATHS:
+        if not apps.is_installed(label.split(".")[0]):
+            continue
+        post_save.connect(_changed, sender=label, dispatch_uid=f"public-http-save-{label}")
+    for label in DELETES:
+        post_delete.connect(_changed, sender=label, dispatch_uid=f"public-http-delete-{label}")
+
+
+_connect()

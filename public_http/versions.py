@@ -1,0 +1,130 @@
+"""Version tokens of what the public pages show: one per tournament, one for the site's lists.
+
+A tournament has two: one for everything the public sees of it, one for its
+results alone, so that a result entered leaves the pairings pages as they are.
+A version is a random token kept in the cache (no expiry), replaced by a write
+that changes what the public sees, and again after its commit
+(``public_http.receivers``).
+Each token is joined to a site-wide epoch, which ``invalidate_all`` replaces
+(after a restore, say), so every ETag and every shared copy made before it is
+unreachable at once. A reader takes the version before it reads the
+database, so content kept under a version is never older than that version.
+Without a working cache every read gets a fresh token: nothing then matches,
+nothing is served stale.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+
+from django.core.cache import cache
+from django.db import transaction
+
+PREFIX = "public-http:v1"
+EPOCH_KEY = f"{PREFIX}:epoch"
+SITE_KEY = f"{PREFIX}:site"
+
+
+def tournament_key(slug: str) -> str:
+    """Everything of the tournament the public sees (publications, rounds, teams, notes, settings)."""
+    return f"{PREFIX}:t:{slug}"
+
+
+def results_key(slug: str) -> str:
+    """The tournament's results alone (boards, match points, confirmations)."""
+    return f"{PREFIX}:r:{slug}"
+
+
+def _token() -> str:
+    return uuid.uuid4().hex[:12]
+
+
+def current(*names: str) -> str:
+    """The versions under ``names`` joined to the epoch (one cache read once they exist)."""
+    keys = [EPOCH_KEY, *names]
+    values = cache.get_many(keys)
+    missing = [k for k in keys if k not in values]
+    if missing:
+        for k in missing:
+            cache.add(k, _token(), timeout=None)
+        values = cache.get_many(keys)
+    return ".".join(values.get(k) or _token() for k in keys)
+
+
+def site_version() -> str:
+    return current(SITE_KEY)
+
+
+def tournament_version(slug: str) -> str:
+    """For a page that shows no results: any change but a result makes it out of date."""
+    return current(tournament_key(slug))
+
+
+def results_version(slug: str) -> str:
+    """For a page that shows results (standings, boards): any change of the tournament."""
+    return current(tournament_key(slug), results_key(slug))
+
+
+def _bump_now(names: Iterable[str]) -> None:
+    values = {name: _token() for name in names}
+    if values:
+        cache.set_many(values, timeout=None)
+
+
+def _keys(slugs: Iterable[str], site: bool, results_only: bool) -> set[str]:
+    key = results_key if results_only else tournament_key
+    names = {key(slug) for slug in slugs if slug}
+    if site:
+        names.add(SITE_KEY)
+    return names
+
+
+def bump(slugs: Iterable[str], *, site: bool = False, results_only: bool = False) -> None:
+    """New versions for these tournaments (and the site's lists): now, and again after the commit.
+
+    ``results_only``: a result changed, nothing else (the pages without results stay as they are).
+    The version taken after the commit is the one that counts: a reader who took
+    the intermediate version may have read the database before the commit. The
+    first bump makes the change visible at once to the writer's own connection
+    (a test's transaction, which never commits). Within an atomic block each
+    version is bumped once at once and once after the commit, however many
+    rows change (a publication saves a match per pairing).
+    """
+    names = _keys(slugs, site, results_only)
+    if not names:
+        return
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        _bump_now(names)
+        return
+    state = connection.__dict__.get("public_http_state")
+    if state is None or not any(func is state["flush"] for _, func, _ in connection.run_on_commit):
+        # The first change of this transaction, or a rollback dropped the renewal registered before.
+        state = _register(connection, state)
+    # At once: once per version and atomic block (a service's savepoint within a test's transaction).
+    block = connection.savepoint_ids[-1] if connection.savepoint_ids else ""
+    new = {name for name in names if (block, name) not in state["seen"]}
+    if new:
+        _bump_now(new)
+        state["seen"].update((block, name) for name in new)
+    state["pending"] |= names
+
+
+def _register(connection, previous: dict | None) -> dict:
+    state: dict = {"pending": set(previous["pending"]) if previous else set(), "seen": set()}
+
+    def flush() -> None:
+        if connection.__dict__.get("public_http_state") is state:
+            del connection.__dict__["public_http_state"]
+        _bump_now(state["pending"])
+
+    state["flush"] = flush
+    connection.__dict__["public_http_state"] = state
+    transaction.on_commit(flush, robust=True)
+    return state
+
+
+def invalidate_all() -> None:
+    """A new epoch: every version, ETag and shared copy before it is out of date."""
+    cache.set(EPOCH_KEY, _token(), timeout=None)

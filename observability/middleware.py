@@ -14,6 +14,8 @@ import re
 import time
 import uuid
 
+from django.urls import Resolver404, resolve
+
 from observability import context
 from pairing_site.client_ip import client_ip
 
@@ -29,15 +31,33 @@ def _request_id(request) -> str:
     return given if _REQUEST_ID.match(given) else uuid.uuid4().hex
 
 
-def _safe_path(request) -> str:
-    path = request.path
+def _match(request):
+    """The URL match; resolved here when a middleware answered before the view (a cached page)."""
     match = getattr(request, "resolver_match", None)
+    if match is None:
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return None
+    return match
+
+
+def _safe_path(request, match) -> str:
+    path = request.path
     if match is not None:
         for name in SECRET_KWARGS:
             value = match.kwargs.get(name)
             if value:
                 path = path.replace(str(value), "***")
     return path
+
+
+def _where(match) -> dict:
+    if match is None:
+        return {}
+    number = match.kwargs.get("number")
+    found = {"tournament": match.kwargs.get("slug"), "round": number if isinstance(number, int) else None}
+    return {k: v for k, v in found.items() if v is not None}
 
 
 class RequestLogMiddleware:
@@ -58,8 +78,7 @@ class RequestLogMiddleware:
             context.reset(token)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        number = view_kwargs.get("number")
-        context.bind(tournament=view_kwargs.get("slug"), round=number if isinstance(number, int) else None)
+        context.bind(**_where(request.resolver_match))
         return None
 
     def _log(self, request, response, seconds: float) -> None:
@@ -67,8 +86,9 @@ class RequestLogMiddleware:
         if not log.isEnabledFor(level):
             return
         user = getattr(request, "user", None)
-        match = getattr(request, "resolver_match", None)
-        path = _safe_path(request)
+        match = _match(request)
+        path = _safe_path(request, match)
+        bound = context.current()
         log.log(
             level,
             "%s %s %s",
@@ -76,6 +96,7 @@ class RequestLogMiddleware:
             path,
             response.status_code,
             extra={
+                **{k: v for k, v in _where(match).items() if k not in bound},
                 "event": "request",
                 "method": request.method,
                 "path": path,

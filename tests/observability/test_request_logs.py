@@ -72,3 +72,13 @@ def test_lines_logged_while_handling_carry_the_bound_tournament_and_round(json_l
     during, after = json_log.lines()
     assert (during["tournament"], during["round"]) == ("spring-league", 4)
     assert "tournament" not in after
+
+
+def test_a_page_served_from_the_shared_cache_still_logs_its_tournament(client, committee_event, json_log):
+    slug = committee_event.tournament.slug
+    first = client.get(f"/t/{slug}/")
+    client.get(f"/t/{slug}/")  # the shared anonymous copy, served before the view runs
+    client.get(f"/t/{slug}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    lines = _requests(json_log)
+    assert [line["status"] for line in lines] == [200, 200, 304]
+    assert all(line["tournament"] == slug for line in lines)

@@ -130,7 +130,7 @@ if DEBUG and not STATIC_ROOT.exists():
         STATIC_ROOT.mkdir()
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
-MEDIA_ROOT = BASE_DIR / "media"
+MEDIA_ROOT = Path(env.str("DJANGO_MEDIA_ROOT", default=str(BASE_DIR / "media")))  # uploaded files (backed up)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -265,7 +265,7 @@ METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 PAIRING_WORKER_HEARTBEAT_SECONDS = env.int("PAIRING_WORKER_HEARTBEAT_SECONDS", default=10)
 
 # -- HTTP caching of the public pages and their API (public_http) ------------------------
-INSTALLED_APPS += ["public_http"]
+INSTALLED_APPS += ["public_http", "backups"]  # backups: manage.py backup_site / restore_site
 MIDDLEWARE.insert(  # after the authentication middleware: it asks whether the visitor is logged in
     MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
     "public_http.middleware.PublicHttpCacheMiddleware",

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BackupsConfig(AppConfig):
+    name = "backups"
+    verbose_name = "Backups"

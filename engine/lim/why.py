@@ -59,7 +59,7 @@ def colour_reason(ctx: LimContext, pair: Pair, rule: str, tpn: int, board: int, 
         drawn = "the colour drawn by lot" if board % 2 == 1 else "the colour opposite to the lot"
         higher = "the higher-ranked player" if ctx.rank_key(tpn) < ctx.rank_key(other_tpn) else "the other"
         return (
-            f"{you_get}: neither of you has a colour yet; on board {board} the higher-ranked player has {drawn}, "
+            f"{you_get}: neither of you has a colour yet; at table {board} the higher-ranked player has {drawn}, "
             f"and you are {higher}."
         )
     if rule == "due":

@@ -3,15 +3,35 @@
 The anonymous public page and the API answer of a round are cached under
 these keys; ``services.publish`` drops them when the round is (re)published,
 so the public never sees an out-of-date pairing, and no draft is ever cached.
+The page is kept once per language (``"page"`` is the active language's copy;
+the ``"page:<code>"`` entries name every language's, so that dropping all the
+values drops them all).
 """
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+
 TIMEOUT = 300  # seconds; publication also drops the entries at once
+
+
+def _page_key(slug: str, number: int, language: str) -> str:
+    return f"committee:public-page:v2:{slug}:{number}:{language}"
+
+
+def _active_language() -> str:
+    try:
+        return translation.get_supported_language_variant(
+            translation.get_language() or settings.LANGUAGE_CODE
+        )
+    except LookupError:
+        return settings.LANGUAGE_CODE
 
 
 def public_cache_keys(slug: str, number: int) -> dict[str, str]:
     return {
-        "page": f"committee:public-page:v1:{slug}:{number}",
+        "page": _page_key(slug, number, _active_language()),
+        **{f"page:{code}": _page_key(slug, number, code) for code, _name in settings.LANGUAGES},
         "api": f"committee:public-api-json:v1:{slug}:{number}",
     }

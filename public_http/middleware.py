@@ -31,7 +31,8 @@ from django.utils.http import parse_etags
 from public_http import versions
 
 # url name -> what its answer shows: "site" (the lists), "tournament" (a tournament named by
-# its slug, without results) or "results" (a tournament with its results)
+# its slug, without results), "results" (a tournament with its results) or "round-results"
+# (a tournament with the results of the round its URL names)
 PUBLIC_VIEWS: dict[str, str] = {
     "home": "site",
     "api-tournament-list": "site",
@@ -41,17 +42,17 @@ PUBLIC_VIEWS: dict[str, str] = {
     "api-round-list": "tournament",
     "api-team-list": "tournament",
     "api-round-pairings": "tournament",
-    "ops-board-pairings": "results",
-    "ops-board-pairings-print": "results",
-    "ops-pairing-cards": "results",
-    "ops-pairings-csv": "results",
+    "ops-board-pairings": "round-results",
+    "ops-board-pairings-print": "round-results",
+    "ops-pairing-cards": "round-results",
+    "ops-pairings-csv": "round-results",
     "ops-standings": "results",
     "ops-standings-csv": "results",
     "ops-crosstable": "results",
     "ops-tiebreaks": "results",
     "ops-trf": "results",
     "api-ops-standings": "results",
-    "api-ops-boards": "results",
+    "api-ops-boards": "round-results",
 }
 STORED_PREFIX = f"{versions.PREFIX}:response"
 RENDER_LOCK_SECONDS = 30  # a render that takes longer lets the next request render too
@@ -128,7 +129,12 @@ class PublicHttpCacheMiddleware:
             slug = view_kwargs.get("slug")
             if not slug:
                 return None
-            version = (versions.results_version if scope == "results" else versions.tournament_version)(slug)
+            if scope == "round-results" and view_kwargs.get("number") is not None:
+                version = versions.round_results_version(slug, view_kwargs["number"])
+            elif scope in ("results", "round-results"):
+                version = versions.results_version(slug)
+            else:
+                version = versions.tournament_version(slug)
         identity = _identity(request)
         etag = _etag(identity, version)
         request.public_http_etag = etag

@@ -43,7 +43,12 @@ PATHS: dict[str, tuple[str, ...]] = {
     "operations.MatchConfirmation": ("match", "round", "tournament"),
 }
 SITE_LISTS = {"tournaments.Tournament", "tournaments.Round", "tournaments.Team"}
-RESULTS = {"tournaments.Match", "tournaments.BoardGame", "operations.MatchConfirmation"}  # results alone
+# results alone, and the relations from the sender to its round
+RESULTS: dict[str, tuple[str, ...]] = {
+    "tournaments.Match": ("round",),
+    "tournaments.BoardGame": ("match", "round"),
+    "operations.MatchConfirmation": ("match", "round"),
+}
 DELETES = ("tournaments.Tournament", "tournaments.Round", "tournaments.Team")
 
 
@@ -52,8 +57,8 @@ _slugs: dict[int, tuple[str | None, float]] = {}
 
 
 @lru_cache(maxsize=65536)
-def _tournament_id(label: str, pk: int, lookup: str) -> int | None:
-    """The tournament of a row (a match's round, a board's match: relations that never change)."""
+def _related(label: str, pk: int, lookup: str):
+    """A row's tournament id or round number (a match's round, a board's match: relations that never change)."""
     return apps.get_model(label)._default_manager.filter(pk=pk).values_list(lookup, flat=True).first()
 
 
@@ -71,12 +76,12 @@ def _slug(tournament_id: int) -> str | None:
 
 def forget() -> None:
     """Drop what the process remembers (tests: a rolled-back database reuses ids)."""
-    _tournament_id.cache_clear()
+    _related.cache_clear()
     _slugs.clear()
 
 
-def slug_of(instance, path: tuple[str, ...]) -> str | None:
-    """The slug of ``instance``'s tournament, following ``path`` (no query once it is known)."""
+def _follow(instance, path: tuple[str, ...], attribute: str):
+    """``attribute`` of the object at the end of ``path`` from ``instance`` (no query once it is known)."""
     obj = instance
     for i, name in enumerate(path):
         field = type(obj)._meta.get_field(name)
@@ -88,18 +93,29 @@ def slug_of(instance, path: tuple[str, ...]) -> str | None:
         pk = getattr(obj, field.attname)
         if pk is None:
             return None
-        rest = path[i + 1 :]
-        if rest:
-            pk = _tournament_id(field.related_model._meta.label, pk, "__".join((*rest, "id")))
-        return _slug(pk) if pk is not None else None
-    return getattr(obj, "slug", None)
+        return _related(field.related_model._meta.label, pk, "__".join((*path[i + 1 :], attribute)))
+    return getattr(obj, attribute, None)
+
+
+def slug_of(instance, path: tuple[str, ...]) -> str | None:
+    """The slug of ``instance``'s tournament, following ``path``."""
+    if not path:
+        return getattr(instance, "slug", None)
+    tournament_id = _follow(instance, path[:-1], f"{path[-1]}_id")
+    return _slug(tournament_id) if tournament_id is not None else None
 
 
 def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
     if raw:  # loaddata: the whole site is being loaded
         return
     label = sender._meta.label
-    versions.bump([slug_of(instance, PATHS[label])], site=label in SITE_LISTS, results_only=label in RESULTS)
+    slug = slug_of(instance, PATHS[label])
+    rounds = []
+    if label in RESULTS and slug:
+        number = _follow(instance, RESULTS[label], "number")
+        if number is not None:
+            rounds.append((slug, number))
+    versions.bump([slug], site=label in SITE_LISTS, results_only=label in RESULTS, rounds=rounds)
 
 
 @receiver(pre_save, sender="tournaments.Tournament", dispatch_uid="public-http-slug-change")

@@ -36,6 +36,11 @@ def results_key(slug: str) -> str:
     return f"{PREFIX}:r:{slug}"
 
 
+def round_results_key(slug: str, number: int) -> str:
+    """One round's results alone (its board pairings page)."""
+    return f"{PREFIX}:r:{slug}:{number}"
+
+
 def _token() -> str:
     return uuid.uuid4().hex[:12]
 
@@ -62,8 +67,13 @@ def tournament_version(slug: str) -> str:
 
 
 def results_version(slug: str) -> str:
-    """For a page that shows results (standings, boards): any change of the tournament."""
+    """For a page that shows results (standings): any change of the tournament."""
     return current(tournament_key(slug), results_key(slug))
+
+
+def round_results_version(slug: str, number: int) -> str:
+    """For a page that shows one round's results (its boards): a change of the tournament or of those results."""
+    return current(tournament_key(slug), round_results_key(slug, number))
 
 
 def _bump_now(names: Iterable[str]) -> None:
@@ -72,18 +82,28 @@ def _bump_now(names: Iterable[str]) -> None:
         cache.set_many(values, timeout=None)
 
 
-def _keys(slugs: Iterable[str], site: bool, results_only: bool) -> set[str]:
+def _keys(
+    slugs: Iterable[str], site: bool, results_only: bool, rounds: Iterable[tuple[str, int]]
+) -> set[str]:
     key = results_key if results_only else tournament_key
     names = {key(slug) for slug in slugs if slug}
+    names |= {round_results_key(slug, number) for slug, number in rounds}
     if site:
         names.add(SITE_KEY)
     return names
 
 
-def bump(slugs: Iterable[str], *, site: bool = False, results_only: bool = False) -> None:
+def bump(
+    slugs: Iterable[str],
+    *,
+    site: bool = False,
+    results_only: bool = False,
+    rounds: Iterable[tuple[str, int]] = (),
+) -> None:
     """New versions for these tournaments (and the site's lists): now, and again after the commit.
 
-    ``results_only``: a result changed, nothing else (the pages without results stay as they are).
+    ``results_only``: a result changed, nothing else (the pages without results stay as they are);
+    ``rounds``: (slug, number) of the rounds whose results changed.
     The version taken after the commit is the one that counts: a reader who took
     the intermediate version may have read the database before the commit. The
     first bump makes the change visible at once to the writer's own connection
@@ -91,7 +111,7 @@ def bump(slugs: Iterable[str], *, site: bool = False, results_only: bool = False
     version is bumped once at once and once after the commit, however many
     rows change (a publication saves a match per pairing).
     """
-    names = _keys(slugs, site, results_only)
+    names = _keys(slugs, site, results_only, rounds)
     if not names:
         return
     connection = transaction.get_connection()

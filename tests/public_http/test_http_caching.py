@@ -234,3 +234,34 @@ def test_the_renewal_after_commit_survives_a_rolled_back_savepoint(
     assert len(callbacks) == 1  # one renewal for the whole transaction
     callbacks[0]()  # the commit
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_a_result_of_one_round_leaves_the_board_pairings_of_another_round_alone(
+    client, event, django_capture_on_commit_callbacks
+):
+    from operations.services import results
+    from tournaments.services import create_board_games, transition_round
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.round(1))
+        publish_round(event.round(2), event.chair)
+        rnd = event.round(2)
+        for target in (
+            RoundState.LINEUPS_OPEN,
+            RoundState.LINEUPS_CLOSED,
+            RoundState.BOARD_PAIRINGS_POSTED,
+            RoundState.IN_PLAY,
+        ):
+            rnd = transition_round(rnd, target)
+        match = rnd.matches.exclude(is_bye=True).select_related("white_team", "black_team").first()
+        create_board_games(
+            match, list(match.white_team.players.all()[:4]), list(match.black_team.players.all()[:4])
+        )
+    round_1 = client.get(reverse("ops-board-pairings", args=[event.tournament.slug, 1]))
+    round_2 = client.get(reverse("ops-board-pairings", args=[event.tournament.slug, 2]))
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(match, {1: "1/2-1/2"}, by=event.arbiter)
+    url_1 = reverse("ops-board-pairings", args=[event.tournament.slug, 1])
+    url_2 = reverse("ops-board-pairings", args=[event.tournament.slug, 2])
+    assert client.get(url_1, HTTP_IF_NONE_MATCH=round_1["ETag"]).status_code == 304
+    assert client.get(url_2, HTTP_IF_NONE_MATCH=round_2["ETag"]).status_code == 200

@@ -23,6 +23,14 @@ from engine.result import Pair, RoundPairing
 
 
 @dataclass
+class C4Cause:
+    text: str  # for the arbiter
+    short: str  # for a captain: why teams float up into this scoregroup
+    unpaired: list[int]
+    meetings: list[tuple[int, int, str]]
+
+
+@dataclass
 class Bracket:
     """One bracket of the round as the process built it (3.3.2 step 2)."""
 
@@ -31,6 +39,7 @@ class Bracket:
     residents: list[int]
     choice: UpfloaterChoice
     pairing: BracketPairing | None = None
+    cause: C4Cause | None = None  # computed once (c4_cause)
 
 
 def met(ctx: Context, a: int, b: int) -> str:
@@ -53,16 +62,14 @@ def unpaired_residents(ctx: Context, residents: list[int]) -> list[int]:
     return [t for i, t in enumerate(nodes) if i not in matched]
 
 
-@dataclass
-class C4Cause:
-    text: str  # for the arbiter
-    short: str  # for a captain: why teams float up into this scoregroup
-    unpaired: list[int]
-    meetings: list[tuple[int, int, str]]
-
-
 def c4_cause(ctx: Context, b: Bracket) -> C4Cause:
     """Why the bracket has ``c4`` upfloaters: parity, earlier meetings (C1), or C3."""
+    if b.cause is None:
+        b.cause = _c4_cause(ctx, b)
+    return b.cause
+
+
+def _c4_cause(ctx: Context, b: Bracket) -> C4Cause:
     residents, k = b.residents, b.choice.c4
     n = len(residents)
     unpaired = unpaired_residents(ctx, residents)
@@ -191,10 +198,9 @@ def explain_bracket(rp: RoundPairing, b: Bracket) -> None:
     )
 
 
-def opponent_why(ctx: Context, brackets: list[Bracket], t: int, o: int) -> tuple[str, str]:
-    """A captain's reason for meeting ``o``, and its article."""
+def opponent_why(ctx: Context, b: Bracket, t: int, o: int) -> tuple[str, str]:
+    """A captain's reason for meeting ``o`` in bracket ``b``, and its article."""
     unit = points(ctx)
-    b = next(x for x in brackets if t in x.residents or t in x.choice.upfloaters)
     ups = set(b.choice.upfloaters)
     floater = t if t in ups else o if o in ups else None
     if floater is None:
@@ -212,9 +218,10 @@ def explain_whys(
 ) -> None:
     """One plain-language step per team (``RoundPairing.explain_why``)."""
     lines: dict[int, dict] = {}
+    bracket_of = {t: b for b in brackets for t in (*b.residents, *b.choice.upfloaters)}
     for p in pairs:
         for t, o in ((p.white, p.black), (p.black, p.white)):
-            reason, article = opponent_why(ctx, brackets, t, o)
+            reason, article = opponent_why(ctx, bracket_of[t], t, o)
             lines[t] = {
                 "opponent": o,
                 "opponent_reason": reason,

@@ -114,6 +114,22 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         fide_tool="strong",
     ),
     OptionSpec(
+        key="board_order",
+        system="c0406",
+        article="C.04.6 0, General Handling Rules (pairing list)",
+        label="Board order: last tie-break",
+        help="pairs are ordered by the higher score of the pair, then the higher sum of scores, then the TPN "
+        "of the pair's higher-placed team (higher_placed, the handling rules' 'higher player') or the "
+        "smaller TPN of the pair (smaller_tpn, as FIDE's tool orders them)",
+        default="higher_placed",
+        choices=("higher_placed", "smaller_tpn"),
+        choice_labels=(
+            "the TPN of the pair's higher-placed team",
+            "the smaller TPN of the pair (FIDE's tool)",
+        ),
+        fide_tool="smaller_tpn",
+    ),
+    OptionSpec(
         key="top_member",
         system="c0406",
         article="C.04.6 3.6.1",

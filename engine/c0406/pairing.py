@@ -86,12 +86,14 @@ def colour_pair(ctx: Context, a: int, b: int) -> Pair:
 
 def board_order(ctx: Context, pairs: list[Pair]) -> list[Pair]:
     """Boards: higher score of the pair, then higher sum of scores, then the
-    smaller TPN of the pair's higher-placed team (the C.04.2 order of the
-    published pairing list, read for teams)."""
+    smaller TPN of the pair's higher-placed team (the pairing-list order of the
+    General Handling Rules, read for teams); option ``board_order="smaller_tpn"``:
+    the smaller TPN of the pair, as FIDE's tool orders them."""
+    by_smaller = ctx.options["board_order"] == "smaller_tpn"
 
     def key(p: Pair):
         sw, sb = ctx.score[p.white], ctx.score[p.black]
         higher = min((-sw, p.white), (-sb, p.black))
-        return (-max(sw, sb), -(sw + sb), higher[1])
+        return (-max(sw, sb), -(sw + sb), min(p.white, p.black) if by_smaller else higher[1])
 
     return sorted(pairs, key=key)

@@ -158,8 +158,24 @@ def test_c0406_3_6_1_seating_upfloaters_after_residents_is_only_a_comparison_aid
     assert aid.site is False and aid.default == "tpn"
 
 
-def test_c0406_every_default_is_fide_tools_reading_where_it_takes_one():
-    for s in specs("c0406"):
-        if s.fide_tool is not UNSET:
-            assert s.default == s.fide_tool, s.key
+def test_c0406_every_default_is_fide_tools_reading_except_where_the_text_is_explicit():
+    """The one documented exception is the board order, where the pairing-list order of the
+    General Handling Rules ("the higher player") is explicit and FIDE's tool departs."""
+    departures = {s.key for s in specs("c0406") if s.fide_tool is not UNSET and s.default != s.fide_tool}
+    assert departures == {"board_order"}
     assert {s.key for s in specs("c0406") if s.fide_tool is UNSET} == set()
+
+
+def test_c0406_board_order_the_higher_placed_teams_tpn_breaks_the_last_tie():
+    """Pairs 2-3 and 1-4: the same higher score (4) and sum (6). The higher-placed teams
+    are 2 (4 points) and 4 (4 points, TPN 4): 2-3 first. FIDE's tool orders by the smaller
+    TPN of the pair: 1-4 first."""
+    state = synthetic_state(
+        {1: 2, 2: 4, 3: 2, 4: 4},
+        forbid=[(2, 4), (1, 3), (1, 2), (3, 4)],
+        colours={1: "W", 2: "B", 3: "W", 4: "B"},
+    )
+    rp = pair(state)
+    assert [{p.white, p.black} for p in rp.pairs] == [{2, 3}, {1, 4}]
+    rp = pair(replace(state, options={"board_order": "smaller_tpn"}))
+    assert [{p.white, p.black} for p in rp.pairs] == [{1, 4}, {2, 3}]

@@ -72,8 +72,10 @@ def c4_cause(ctx: Context, b: Bracket) -> C4Cause:
 def _c4_cause(ctx: Context, b: Bracket) -> C4Cause:
     residents, k = b.residents, b.choice.c4
     n = len(residents)
-    unpaired = unpaired_residents(ctx, residents)
-    d = len(unpaired)
+    # No more upfloaters than the parity: the residents pair among themselves but for
+    # the parity (C4 >= what they leave over), no matching needed.
+    unpaired = unpaired_residents(ctx, residents) if k > n % 2 else []
+    d = len(unpaired) if k > n % 2 else n % 2
     group = f"the {b.score:g}-point scoregroup"
     seen = {
         (min(u, o), max(u, o)) for u in unpaired for o in residents if o != u and not ctx.compatible(u, o)

@@ -20,6 +20,8 @@ COPY . .
 # Static files are collected into the image and served by WhiteNoise.
 RUN DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \
     python manage.py collectstatic --noinput \
+ && DJANGO_SECRET_KEY=compilemessages-only DJANGO_ALLOWED_HOSTS=localhost \
+    python manage.py compilemessages \
  && mkdir -p /app/var/metrics \
  && useradd --system --uid 10001 --home /app app \
  && chown -R app /app

@@ -5,6 +5,7 @@
 - ``/ops/...``: lineups, results, standings (``operations.urls``)
 - ``/api/...``: the REST API; each app's ``api_urls.py`` is included here
 - ``/api/schema/`` (OpenAPI) and ``/api/docs/`` (Swagger UI)
+- ``/i18n/setlang/``: the language switcher (``languages``)
 - ``/accounts/login/``, ``/accounts/logout/``, ``/accounts/tokens/``, ``/accounts/lockouts/``;
   ``/admin/``; ``/healthz/``; ``/metrics`` (Prometheus)
 """
@@ -20,6 +21,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", include("accounts.urls")),
     path("", include("observability.urls")),  # /healthz/, /metrics
+    path("i18n/", include("languages.urls")),  # the language switcher posts to /i18n/setlang/
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("tournaments.api_urls")),

@@ -1,5 +1,6 @@
 # Sourced by scripts/start and scripts/test: make sure .venv exists and has
-# the packages of requirements*.txt (re-installs only when they change).
+# the packages of requirements*.txt (re-installs only when they change), and
+# the translation catalogues compiled.
 # Needs Python 3.11+ (set PYTHON=/path/to/python to choose one).
 
 ensure_venv() {
@@ -29,4 +30,13 @@ ensure_venv() {
     .venv/bin/python -m pip install --quiet -r requirements-dev.txt
     echo "$want" > "$stamp"
   fi
+  ensure_translations
+}
+
+# Compile the translation catalogues (locale/*/LC_MESSAGES/django.po) whose .mo is missing or
+# older than the .po; pure Python (Babel), no gettext tools needed (docs/translations.md).
+# (With the development settings and no metrics folder: it needs neither, whatever the caller set.)
+ensure_translations() {
+  env -u PROMETHEUS_MULTIPROC_DIR DJANGO_SETTINGS_MODULE=pairing_site.settings DJANGO_LOG_LEVEL=WARNING \
+    .venv/bin/python manage.py compilemessages --verbosity 0
 }

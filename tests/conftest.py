@@ -51,6 +51,15 @@ def eager_celery():
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _compiled_translations():
+    """The site's catalogues compiled (locale/*/LC_MESSAGES/django.mo) when a .po changed since (docs/translations.md)."""
+    from languages.catalogues import compile_stale
+
+    _compiled, failed = compile_stale()
+    assert not failed, f"translation catalogues that do not compile: {failed}"
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _fast_password_hashing():
     from django.conf import settings
 

@@ -119,6 +119,12 @@ LANGUAGE_CODE = "en"
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
+# The languages of the site (docs/translations.md); catalogues in locale/<code>/LC_MESSAGES/django.po.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("es", "Español"), ("ru", "Русский")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switcher's choice is remembered for a year
+# English dates as the site always wrote them (2026-07-04 20:00); other languages take Django's formats.
+FORMAT_MODULE_PATH = ["pairing_site.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(
@@ -271,6 +277,16 @@ MIDDLEWARE.insert(  # after the authentication middleware: it asks whether the v
     "public_http.middleware.PublicHttpCacheMiddleware",
 )
 PUBLIC_HTTP_MAX_AGE = env.int("DJANGO_PUBLIC_MAX_AGE", default=10)  # seconds a proxy may reuse a page
+
+# -- Languages (languages/): the switcher, each user's language, e-mails in it ----------
+INSTALLED_APPS += ["languages"]
+MIDDLEWARE.insert(  # after the session, before CommonMiddleware (Django's order)
+    MIDDLEWARE.index("django.middleware.common.CommonMiddleware"), "django.middleware.locale.LocaleMiddleware"
+)
+MIDDLEWARE.insert(  # a logged-in user's stored language when his browser chose none
+    MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+    "languages.middleware.UserLanguageMiddleware",
+)
 
 # -- the pairing site -------------------------------------------------------------
 # Rating counted for an unrated player when a team's strength is averaged

@@ -7,6 +7,7 @@ import logging
 from axes.handlers.proxy import AxesProxyHandler
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from accounts import selectors
@@ -19,7 +20,7 @@ def unlock_account(*, username: str, by) -> int:
     allowed = selectors.chaired_usernames(by)
     if not selectors.may_unlock(by) or (allowed is not None and username not in allowed):
         raise PermissionDenied(
-            "Only an administrator, or the chair of a tournament the account has a role in, unlocks it."
+            _("Only an administrator, or the chair of a tournament the account has a role in, unlocks it.")
         )
     count = AxesProxyHandler.reset_attempts(username=username)
     log.info(
@@ -34,7 +35,7 @@ def unlock_account(*, username: str, by) -> int:
 def unlock_address(*, ip_address: str, by) -> int:
     """Forget the failed logins and lineup-link guesses from an address; how many records went."""
     if not selectors.may_unlock(by):
-        raise PermissionDenied("Only an administrator or a committee chair unlocks an address.")
+        raise PermissionDenied(_("Only an administrator or a committee chair unlocks an address."))
     count = AxesProxyHandler.reset_attempts(ip_address=ip_address)
     log.info(
         "address %s unlocked by %s",
@@ -49,7 +50,7 @@ def unlock_address(*, ip_address: str, by) -> int:
 def create_token(user) -> Token:
     """A new API token for ``user`` (DRF allows one per user: revoke the old one first)."""
     if Token.objects.select_for_update().filter(user=user).exists():
-        raise ValidationError("You already have an API token: revoke it first to get a new one.")
+        raise ValidationError(_("You already have an API token: revoke it first to get a new one."))
     token = Token.objects.create(user=user)
     log.info("API token %s created", selectors.token_prefix(token), extra={"event": "token_created"})
     return token
@@ -60,8 +61,8 @@ def revoke_token(user, prefix: str) -> None:
     """Revoke the user's token whose key starts with ``prefix``; requests with it then get 401."""
     prefix = (prefix or "").strip()
     if len(prefix) < 8:
-        raise ValidationError("Give the token's first 8 characters.")
-    deleted, _ = Token.objects.filter(user=user, key__startswith=prefix).delete()
+        raise ValidationError(_("Give the token's first 8 characters."))
+    deleted, _count = Token.objects.filter(user=user, key__startswith=prefix).delete()
     if not deleted:
-        raise ValidationError(f"You have no API token starting with {prefix}.")
+        raise ValidationError(_("You have no API token starting with %(prefix)s.") % {"prefix": prefix})
     log.info("API token %s revoked", prefix[:8], extra={"event": "token_revoked"})

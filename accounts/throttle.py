@@ -21,6 +21,7 @@ from axes.helpers import get_client_username, get_cool_off, get_failure_limit, g
 from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,9 @@ def lockout_response(request, original_response=None, credentials=None):
         "cool_off_minutes": cool_off_minutes(),
     }
     if request.path.startswith("/api/") or request.headers.get("X-Requested-With") == "XMLHttpRequest":
-        return JsonResponse({"detail": "Too many failed attempts: try again later.", **context}, status=429)
+        return JsonResponse(
+            {"detail": _("Too many failed attempts: try again later."), **context}, status=429
+        )
     return render(request, "registration/locked_out.html", context, status=429)
 
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions as drf_permissions
@@ -33,7 +34,9 @@ def tokens_page(request):
                 new_key = services.create_token(request.user).key
             elif request.POST.get("action") == "revoke":
                 services.revoke_token(request.user, request.POST.get("prefix", ""))
-                messages.success(request, "The token is revoked: requests with it are refused from now on.")
+                messages.success(
+                    request, _("The token is revoked: requests with it are refused from now on.")
+                )
                 return redirect("account-tokens")
         except ValidationError as err:
             messages.error(request, _error(err))
@@ -48,7 +51,7 @@ def tokens_page(request):
 def lockouts_page(request):
     """Accounts and addresses locked by repeated failures; staff and committee chairs unlock them."""
     if not selectors.may_unlock(request.user):
-        raise PermissionDenied("Only an administrator or a committee chair sees the lockouts.")
+        raise PermissionDenied(_("Only an administrator or a committee chair sees the lockouts."))
     if request.method == "POST":
         kind, value = request.POST.get("kind"), request.POST.get("value", "")
         if kind == "account":
@@ -56,9 +59,9 @@ def lockouts_page(request):
         elif kind == "address":
             services.unlock_address(ip_address=value, by=request.user)
         else:
-            messages.error(request, "Say what to unlock: an account or an address.")
+            messages.error(request, _("Say what to unlock: an account or an address."))
             return redirect("account-lockouts")
-        messages.success(request, f"{value} is unlocked.")
+        messages.success(request, _("%(value)s is unlocked.") % {"value": value})
         return redirect("account-lockouts")
     return render(
         request,
@@ -72,13 +75,13 @@ def lockouts_page(request):
 
 
 class TokenSerializer(serializers.Serializer):
-    prefix = serializers.CharField(read_only=True, help_text="The token's first 8 characters.")
+    prefix = serializers.CharField(read_only=True, help_text=_("The token's first 8 characters."))
     created = serializers.DateTimeField(read_only=True)
 
 
 class NewTokenSerializer(TokenSerializer):
     key = serializers.CharField(
-        read_only=True, help_text="The whole token: send it as 'Authorization: Token <key>'."
+        read_only=True, help_text=_("The whole token: send it as 'Authorization: Token <key>'.")
     )
 
 

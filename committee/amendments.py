@@ -15,15 +15,30 @@ from engine.result import Pair, RoundPairing
 
 AMENDED = "committee amendment"
 
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for the site's catalogue (``makemessages``); this module stays free of Django."""
+    return message
+
+
+# (the site shows the labels translated: committee.models.draft, committee.forms)
 OPERATIONS = {
-    "swap_opponents": "Swap two teams' places",
-    "swap_colours": "Swap the colours of a pairing",
-    "move_bye": "Move the pairing-allocated bye",
+    "swap_opponents": gettext_noop("Swap two teams' places"),
+    "swap_colours": gettext_noop("Swap the colours of a pairing"),
+    "move_bye": gettext_noop("Move the pairing-allocated bye"),
 }
 
 
 class AmendmentError(ValueError):
-    """The amendment cannot be applied to this pairing (the message says why)."""
+    """The amendment cannot be applied to this pairing (the message says why).
+
+    ``template`` and ``params`` let the site say it in the reader's language.
+    """
+
+    def __init__(self, template: str, **params):
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
 
 
 def _copy(pairing: RoundPairing) -> RoundPairing:
@@ -43,7 +58,9 @@ def _find(pairing: RoundPairing, tpn: int) -> int | None:
             return i
     if pairing.bye == tpn:
         return None
-    raise AmendmentError(f"team {tpn} is not in the pairing of round {pairing.round}")
+    raise AmendmentError(
+        gettext_noop("team %(tpn)s is not in the pairing of round %(round)s"), tpn=tpn, round=pairing.round
+    )
 
 
 def _put(pair: Pair, old: int, new: int) -> Pair:
@@ -58,11 +75,15 @@ def swap_opponents(pairing: RoundPairing, a: int, b: int) -> RoundPairing:
     When one of them has the bye, the bye moves to the other.
     """
     if a == b:
-        raise AmendmentError("choose two different teams to swap")
+        raise AmendmentError(gettext_noop("choose two different teams to swap"))
     out = _copy(pairing)
     ia, ib = _find(out, a), _find(out, b)
     if ia is not None and ia == ib:
-        raise AmendmentError(f"teams {a} and {b} already play each other; swap their colours instead")
+        raise AmendmentError(
+            gettext_noop("teams %(a)s and %(b)s already play each other; swap their colours instead"),
+            a=a,
+            b=b,
+        )
     if ia is None:
         out.pairs[ib] = _put(out.pairs[ib], b, a)
         out.bye = b
@@ -80,7 +101,7 @@ def swap_colours(pairing: RoundPairing, tpn: int) -> RoundPairing:
     out = _copy(pairing)
     i = _find(out, tpn)
     if i is None:
-        raise AmendmentError(f"team {tpn} has the bye; it has no colour to swap")
+        raise AmendmentError(gettext_noop("team %(tpn)s has the bye; it has no colour to swap"), tpn=tpn)
     p = out.pairs[i]
     out.pairs[i] = replace(p, white=p.black, black=p.white, colour_article=AMENDED)
     return out
@@ -89,9 +110,9 @@ def swap_colours(pairing: RoundPairing, tpn: int) -> RoundPairing:
 def move_bye(pairing: RoundPairing, tpn: int) -> RoundPairing:
     """Give the pairing-allocated bye to ``tpn``; the old bye team takes its place."""
     if pairing.bye is None:
-        raise AmendmentError("this round has no pairing-allocated bye to move")
+        raise AmendmentError(gettext_noop("this round has no pairing-allocated bye to move"))
     if pairing.bye == tpn:
-        raise AmendmentError(f"team {tpn} already has the bye")
+        raise AmendmentError(gettext_noop("team %(tpn)s already has the bye"), tpn=tpn)
     return swap_opponents(pairing, tpn, pairing.bye)
 
 
@@ -99,10 +120,14 @@ def apply(pairing: RoundPairing, operation: str, a: int, b: int | None = None) -
     """Apply one named amendment (see :data:`OPERATIONS`)."""
     if operation == "swap_opponents":
         if b is None:
-            raise AmendmentError("swapping opponents needs two teams")
+            raise AmendmentError(gettext_noop("swapping opponents needs two teams"))
         return swap_opponents(pairing, a, b)
     if operation == "swap_colours":
         return swap_colours(pairing, a)
     if operation == "move_bye":
         return move_bye(pairing, a)
-    raise AmendmentError(f"unknown amendment {operation!r}; known: {', '.join(OPERATIONS)}")
+    raise AmendmentError(
+        gettext_noop("unknown amendment %(operation)r; known: %(known)s"),
+        operation=operation,
+        known=", ".join(OPERATIONS),
+    )

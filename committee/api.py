@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
@@ -37,7 +38,10 @@ def _require(request, perm: str, obj) -> None:
     if not permissions.has(request.user, perm, obj):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
-        raise PermissionDenied(f"Your role in {permissions.tournament_of(obj)} does not allow this.")
+        raise PermissionDenied(
+            _("Your role in %(tournament_of)s does not allow this.")
+            % {"tournament_of": permissions.tournament_of(obj)}
+        )
 
 
 def _refused(exc: ValidationError) -> Response:
@@ -106,7 +110,8 @@ class DraftDetail(APIView):
         version = selectors.current_version(rnd)
         if version is None:
             return Response(
-                {"detail": f"Round {rnd.number} has no draft yet."}, status=status.HTTP_404_NOT_FOUND
+                {"detail": _("Round %(rnd_number)s has no draft yet.") % {"rnd_number": rnd.number}},
+                status=status.HTTP_404_NOT_FOUND,
             )
         return Response(serializers.DraftVersionSerializer(version).data)
 
@@ -197,7 +202,7 @@ class NoteList(APIView):
         for pair in data["pairings"]:
             if pair[0] is None:
                 return Response(
-                    {"detail": "A pairing starts with a team's TPN."}, status=status.HTTP_400_BAD_REQUEST
+                    {"detail": _("A pairing starts with a team's TPN.")}, status=status.HTTP_400_BAD_REQUEST
                 )
             pairings.append((pair[0], pair[1] if len(pair) > 1 else None))
         try:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from committee.amendments import OPERATIONS
 
 
 class RequestPairingForm(forms.Form):
     unfinished_as_draws = forms.BooleanField(
-        required=False, label="Count unfinished games as draws (rule 11) and go ahead now"
+        required=False, label=_("Count unfinished games as draws (rule 11) and go ahead now")
     )
 
 
@@ -20,14 +21,14 @@ class VersionForm(forms.Form):
 
 
 class AmendForm(VersionForm):
-    operation = forms.ChoiceField(choices=list(OPERATIONS.items()))
-    team_a = forms.IntegerField(min_value=1, label="Team (TPN)")
-    team_b = forms.IntegerField(min_value=1, required=False, label="Other team (TPN)")
+    operation = forms.ChoiceField(choices=[(key, _(label)) for key, label in OPERATIONS.items()])
+    team_a = forms.IntegerField(min_value=1, label=_("Team (TPN)"))
+    team_b = forms.IntegerField(min_value=1, required=False, label=_("Other team (TPN)"))
 
     def clean(self):
         data = super().clean()
         if data.get("operation") == "swap_opponents" and not data.get("team_b"):
-            self.add_error("team_b", "Swapping opponents needs a second team.")
+            self.add_error("team_b", _("Swapping opponents needs a second team."))
         return data
 
 
@@ -40,7 +41,7 @@ class PublishForm(VersionForm):
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
         max_length=5000,
-        help_text="Required for a correction of a published pairing.",
+        help_text=_("Required for a correction of a published pairing."),
     )
 
 
@@ -50,7 +51,7 @@ class CorrectionForm(forms.Form):
 
 class NoteForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), max_length=20000)
-    pairings = forms.MultipleChoiceField(required=False, label="Concerns the pairings")
+    pairings = forms.MultipleChoiceField(required=False, label=_("Concerns the pairings"))
 
     def __init__(self, *args, pairing_choices=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,7 +60,7 @@ class NoteForm(forms.Form):
     def pairing_tuples(self) -> list[tuple[int, int | None]]:
         out = []
         for value in self.cleaned_data.get("pairings", []):
-            a, _, b = value.partition("-")
+            a, _sep, b = value.partition("-")
             out.append((int(a), int(b) if b and b != "bye" else None))
         return out
 
@@ -76,7 +77,7 @@ class OptionsForm(forms.Form):
     decision_reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=5000,
-        label="Reason for the committee's decision (recorded with it)",
+        label=_("Reason for the committee's decision (recorded with it)"),
     )
 
     def __init__(self, rows, *args, with_reason: bool = False, **kwargs):

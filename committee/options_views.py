@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from committee import forms, selectors
@@ -41,7 +42,7 @@ def options_page(request, tournament):
     if request.method == "GET" or frozen:
         form = forms.OptionsForm(rows, with_reason=frozen)
         if request.method == "POST":
-            messages.error(request, "Round 1's pairing is published: the options are frozen.")
+            messages.error(request, _("Round 1's pairing is published: the options are frozen."))
             return render(request, "committee/options.html", _context(tournament, form), status=409)
         return render(request, "committee/options.html", _context(tournament, form))
     form = forms.OptionsForm(rows, request.POST)
@@ -51,7 +52,7 @@ def options_page(request, tournament):
         except ValidationError as exc:
             form.add_service_errors(exc)
         else:
-            messages.success(request, "The pairing options are saved.")
+            messages.success(request, _("The pairing options are saved."))
             return redirect(reverse("committee-options", kwargs={"slug": tournament.slug}))
     return render(request, "committee/options.html", _context(tournament, form), status=400)
 
@@ -74,8 +75,10 @@ def options_decision(request, tournament):
         else:
             messages.success(
                 request,
-                f"Decision no. {change.decision_id} recorded: the options change from the pairing of "
-                f"round {change.decision.round.number}.",
+                _(
+                    "Decision no. %(decision_id)s recorded: the options change from the pairing of round %(round_number)s."
+                )
+                % {"decision_id": change.decision_id, "round_number": change.decision.round.number},
             )
             return redirect(reverse("committee-options", kwargs={"slug": tournament.slug}))
     return render(request, "committee/options.html", _context(tournament, form), status=400)
@@ -90,8 +93,8 @@ def public_reasons(request, tournament):
     set_public_reasons(tournament=tournament, user=request.user, show=show)
     messages.success(
         request,
-        "The public pairings now show each team's reasons."
+        _("The public pairings now show each team's reasons.")
         if show
-        else "The public pairings no longer show the teams' reasons.",
+        else _("The public pairings no longer show the teams' reasons."),
     )
     return redirect(reverse("committee-dashboard", kwargs={"slug": tournament.slug}))

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import rules
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Membership, Round, Tournament
 from tournaments.models.membership import ARBITER_ROLES, Role
@@ -93,8 +95,26 @@ def has(user, perm: str, obj) -> bool:
     return PERMISSIONS[perm].test(user, obj)
 
 
+# What each permission lets one do, as the refusal names it ("You may not approve in ...").
+ACTIONS = {
+    "committee.view_draft": gettext_lazy("view draft"),
+    "committee.request_pairing": gettext_lazy("request pairing"),
+    "committee.amend_draft": gettext_lazy("amend draft"),
+    "committee.write_note": gettext_lazy("write note"),
+    "committee.approve": gettext_lazy("approve"),
+    "committee.publish": gettext_lazy("publish"),
+    "committee.start_correction": gettext_lazy("start correction"),
+    "committee.override": gettext_lazy("override"),
+    "committee.edit_options": gettext_lazy("edit options"),
+    "committee.set_public_reasons": gettext_lazy("set public reasons"),
+}
+
+
 def require(user, perm: str, obj) -> None:
     """Raise ``PermissionDenied`` naming what the user may not do."""
     if not has(user, perm, obj):
-        what = perm.split(".", 1)[1].replace("_", " ")
-        raise PermissionDenied(f"You may not {what} in {tournament_of(obj)}.")
+        what = ACTIONS.get(perm) or perm.split(".", 1)[1].replace("_", " ")
+        raise PermissionDenied(
+            _("You may not %(what)s in %(tournament_of)s.")
+            % {"what": what, "tournament_of": tournament_of(obj)}
+        )

@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from committee.models import Approval, Decision, DraftVersion, OptionsChange, PairingRun, Publication
 from committee.why import why_lines
@@ -291,27 +293,37 @@ def writeup_draft(round: Round) -> str:
 
     def team(tpn) -> str:
         info = names.get(tpn)
-        return f"{info['name']} ({tpn})" if info else f"TPN {tpn}"
+        return f"{info['name']} ({tpn})" if info else _("TPN %(tpn)s") % {"tpn": tpn}
 
     lines = [
-        f"Pairing of round {round.number} of {round.tournament.name}.",
-        f"Computed with {systems.LABELS.get(round.tournament.pairing_system, round.tournament.pairing_system)} "
-        f"from the results as they stood at {run.created_at:%Y-%m-%d %H:%M} UTC.",
+        _("Pairing of round %(number)s of %(tournament)s.")
+        % {"number": round.number, "tournament": round.tournament.name},
+        _("Computed with %(system)s from the results as they stood at %(when)s UTC.")
+        % {
+            "system": systems.LABELS.get(round.tournament.pairing_system, round.tournament.pairing_system),
+            "when": f"{run.created_at:%Y-%m-%d %H:%M}",
+        },
     ]
     steps = run.explanation or []
-    for topic, title in (("bye", "Bye"), ("upfloaters", "Floaters"), ("floaters", "Floaters")):
+    for topic, title in (("bye", _("Bye")), ("upfloaters", _("Floaters")), ("floaters", _("Floaters"))):
         picked = [s for s in steps if s.get("topic") == topic]
         if picked:
             lines.append(f"{title}:")
             lines += [f"- [{s['article']}] {s['message']}" for s in picked]
     colour_articles: dict[str, int] = {}
     for p in version.pairing.get("pairs", []):
-        key = p.get("colour_article") or "not stated"
+        key = p.get("colour_article") or _("not stated")
         colour_articles[key] = colour_articles.get(key, 0) + 1
     if colour_articles:
         lines.append(
-            "Colours decided by: "
-            + "; ".join(f"{a} ({n} pairing{'s' if n > 1 else ''})" for a, n in colour_articles.items())
+            _("Colours decided by: %(articles)s")
+            % {
+                "articles": "; ".join(
+                    ngettext("%(article)s (%(count)s pairing)", "%(article)s (%(count)s pairings)", n)
+                    % {"article": a, "count": n}
+                    for a, n in colour_articles.items()
+                )
+            }
         )
     amended = (
         round.draft_versions.filter(run=run, number__gt=0)
@@ -319,22 +331,25 @@ def writeup_draft(round: Round) -> str:
         .order_by("number")
     )
     if amended:
-        lines.append("Amendments by the committee:")
+        lines.append(_("Amendments by the committee:"))
         for v in amended:
-            what = {
-                "swap_opponents": f"swapped {team(v.team_a)} and {team(v.team_b)}",
-                "swap_colours": f"swapped the colours of {team(v.team_a)}'s pairing",
-                "move_bye": f"gave the bye to {team(v.team_a)}",
-            }.get(v.operation, v.operation)
+            if v.operation == "swap_opponents":
+                what = _("swapped %(a)s and %(b)s") % {"a": team(v.team_a), "b": team(v.team_b)}
+            elif v.operation == "swap_colours":
+                what = _("swapped the colours of %(team)s's pairing") % {"team": team(v.team_a)}
+            elif v.operation == "move_bye":
+                what = _("gave the bye to %(team)s") % {"team": team(v.team_a)}
+            else:
+                what = v.operation
             who = v.author.get_username() if v.author else "?"
             broken = [f"{x['criterion']}" for x in v.check_report.get("violations", [])]
             lines.append(
                 f"- v{v.number} ({who}, {v.created_at:%H:%M}): {what}"
-                + (f"; breaks {', '.join(broken)}" if broken else "")
+                + (_("; breaks %(criteria)s") % {"criteria": ", ".join(broken)} if broken else "")
             )
             if hasattr(v, "override"):
-                lines.append(f"  Chief Arbiter's override: {v.override.reason}")
-    lines.append("Reason for the decisions: ")
+                lines.append("  " + _("Chief Arbiter's override: %(reason)s") % {"reason": v.override.reason})
+    lines.append(_("Reason for the decisions: "))
     return "\n".join(lines)
 
 

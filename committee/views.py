@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from committee import forms, permissions, selectors, services
@@ -196,13 +197,22 @@ def amend(request, rnd):
     if broken:
         messages.warning(
             request,
-            f"Version {new.number} saved. The checker reports: "
-            + "; ".join(
-                f"{v['criterion']}{' (absolute)' if v['absolute'] else ''}: {v['message']}" for v in broken
-            ),
+            _("Version %(number)s saved. The checker reports: %(violations)s")
+            % {
+                "number": new.number,
+                "violations": "; ".join(
+                    f"{v['criterion']}{_(' (absolute)') if v['absolute'] else ''}: {v['message']}"
+                    for v in broken
+                ),
+            },
         )
         return _done(request, rnd)
-    return _done(request, rnd, f"Version {new.number} saved; the checker reports no criterion broken.")
+    return _done(
+        request,
+        rnd,
+        _("Version %(new_number)s saved; the checker reports no criterion broken.")
+        % {"new_number": new.number},
+    )
 
 
 @require_POST
@@ -217,7 +227,7 @@ def override(request, rnd):
         )
     except ValidationError as exc:
         return _done(request, rnd, exc=exc)
-    return _done(request, rnd, "The Chief Arbiter's override is recorded.")
+    return _done(request, rnd, _("The Chief Arbiter's override is recorded."))
 
 
 @require_POST
@@ -234,7 +244,9 @@ def approve(request, rnd):
     return _done(
         request,
         rnd,
-        "Approved." + (f" Still needed: {still}." if still else " The pairing can be published."),
+        _("Approved. Still needed: %(still)s.") % {"still": still}
+        if still
+        else _("Approved. The pairing can be published."),
     )
 
 
@@ -250,7 +262,11 @@ def publish(request, rnd):
         )
     except ValidationError as exc:
         return _done(request, rnd, exc=exc)
-    messages.success(request, f"Publication {publication.number} of round {rnd.number} is public.")
+    messages.success(
+        request,
+        _("Publication %(publication_number)s of round %(rnd_number)s is public.")
+        % {"publication_number": publication.number, "rnd_number": rnd.number},
+    )
     return redirect(_round_url(rnd))
 
 
@@ -280,7 +296,7 @@ def add_note(request, rnd):
             form.add_error(None, exc)
     if form.errors:  # the page again, with the member's text and the errors beside the form
         return render(request, "committee/round.html", _context(request, rnd, note_form=form), status=400)
-    messages.success(request, "Note recorded.")
+    messages.success(request, _("Note recorded."))
     return redirect(_round_url(rnd) + "#notes")
 
 

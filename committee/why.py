@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from committee.models import Decision, DraftVersion, Publication
 from engine.result import WHY_TOPIC
 
@@ -86,12 +88,21 @@ class _Citations:
     def cite(self, tpns: frozenset[int]) -> str:
         for subject, d in reversed(self.notes):
             if subject == tpns:
-                return f"decision no. {d.pk} of {d.created_at:%Y-%m-%d}"
+                return _("decision no. %(number)s of %(date)s") % {
+                    "number": d.pk,
+                    "date": f"{d.created_at:%Y-%m-%d}",
+                }
         for v in self.amendments:
             if {v.team_a, v.team_b} & tpns:
-                return f"amendment of draft version {v.number}, {v.created_at:%Y-%m-%d}"
+                return _("amendment of draft version %(number)s, %(date)s") % {
+                    "number": v.number,
+                    "date": f"{v.created_at:%Y-%m-%d}",
+                }
         p = self.publication
-        return f"publication no. {p.number} of round {p.round.number}"
+        return _("publication no. %(number)s of round %(round)s") % {
+            "number": p.number,
+            "round": p.round.number,
+        }
 
 
 def why_lines(publication: Publication) -> dict[int, WhyLine]:
@@ -136,18 +147,25 @@ def why_lines(publication: Publication) -> dict[int, WhyLine]:
                 tpn=tpn,
                 opponent_reason=step.get("opponent_reason", ""),
                 opponent_article=step.get("opponent_article", ""),
-                colour_reason="The colours were set by a decision of the pairing committee, "
-                "not by the colour rules.",
+                colour_reason=_(
+                    "The colours were set by a decision of the pairing committee, not by the colour rules."
+                ),
                 colour_article=decision,
                 by_committee=True,
                 decision=decision,
             )
             continue
-        what = "The pairing-allocated bye was" if opponent is None else "This pairing was"
         lines[tpn] = WhyLine(
             tpn=tpn,
-            opponent_reason=f"{what} set by a decision of the pairing committee, which departed from the "
-            "pairing the rules give.",
+            opponent_reason=_(
+                "The pairing-allocated bye was set by a decision of the pairing committee, which departed "
+                "from the pairing the rules give."
+            )
+            if opponent is None
+            else _(
+                "This pairing was set by a decision of the pairing committee, which departed from the "
+                "pairing the rules give."
+            ),
             opponent_article=decision,
             by_committee=True,
             decision=decision,

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    LINEUP_WINDOW = "lineup_window", "Lineup window open"
-    LINEUP_REMINDER = "lineup_reminder", "Lineup reminder (one hour before the window closes)"
-    PAIRINGS = "pairings", "Pairings published or corrected"
-    RUN_FAILED = "run_failed", "Pairing run failed (committee)"
+    LINEUP_WINDOW = "lineup_window", _("Lineup window open")
+    LINEUP_REMINDER = "lineup_reminder", _("Lineup reminder (one hour before the window closes)")
+    PAIRINGS = "pairings", _("Pairings published or corrected")
+    RUN_FAILED = "run_failed", _("Pairing run failed (committee)")
 
 
 # Which preference switch governs each kind of notice.
@@ -34,13 +35,13 @@ class NoticePreference(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preference"
     )
     lineup_window = models.BooleanField(
-        default=True, help_text="Captains: the lineup window of a round opens."
+        default=True, help_text=_("Captains: the lineup window of a round opens.")
     )
     lineup_reminder = models.BooleanField(
-        default=True, help_text="Captains: one hour before the window closes, if no lineup is in."
+        default=True, help_text=_("Captains: one hour before the window closes, if no lineup is in.")
     )
-    pairings = models.BooleanField(default=True, help_text="Captains: pairings published or corrected.")
-    run_failures = models.BooleanField(default=True, help_text="Committee: a pairing run failed.")
+    pairings = models.BooleanField(default=True, help_text=_("Captains: pairings published or corrected."))
+    run_failures = models.BooleanField(default=True, help_text=_("Committee: a pairing run failed."))
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
@@ -49,11 +50,11 @@ class NoticePreference(models.Model):
 
 class Notice(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to be sent"
-        SENDING = "sending", "Claimed by a sender"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Sending failed (retried)"
-        GAVE_UP = "gave_up", "Given up after repeated failures"
+        PENDING = "pending", _("Waiting to be sent")
+        SENDING = "sending", _("Claimed by a sender")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Sending failed (retried)")
+        GAVE_UP = "gave_up", _("Given up after repeated failures")
 
     event_key = models.CharField(max_length=200)
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")

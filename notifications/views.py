@@ -6,12 +6,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions as drf_permissions
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from languages.selectors import language_of, site_languages
 from notifications import selectors
 from notifications.forms import PreferencesForm
 from notifications.services.preferences import SWITCHES, update_preferences
@@ -27,12 +29,17 @@ def preferences_page(request):
         except ValidationError as err:
             messages.error(request, " ".join(err.messages))
         else:
-            messages.success(request, "Your notice settings are saved.")
+            messages.success(request, _("Your notice settings are saved."))
             return redirect("notice-preferences")
     return render(
         request,
         "notifications/preferences.html",
-        {"form": form, "notices": selectors.notices_of(request.user), "email": request.user.email},
+        {
+            "form": form,
+            "notices": selectors.notices_of(request.user),
+            "email": request.user.email,
+            "email_language": site_languages().get(language_of(request.user)),
+        },
     )
 
 
@@ -60,7 +67,10 @@ class PreferencesApi(APIView):
         unknown = sorted(set(request.data) - set(SWITCHES))
         if unknown:
             return Response(
-                {"detail": f"Unknown notice {', '.join(unknown)}; the notices are {', '.join(SWITCHES)}."},
+                {
+                    "detail": _("Unknown notice %(unknown)s; the notices are %(notices)s.")
+                    % {"unknown": ", ".join(unknown), "notices": ", ".join(SWITCHES)}
+                },
                 status=status.HTTP_400_BAD_REQUEST,
             )
         try:

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions as drf_permissions
 from rest_framework import status
@@ -41,7 +42,7 @@ def _int_keys(data: dict) -> dict[int, str]:
         try:
             out[int(k)] = v
         except (TypeError, ValueError):
-            raise ValidationError(f"{k!r} is not a board number.") from None
+            raise ValidationError(_("%(key)r is not a board number.") % {"key": k}) from None
     return out
 
 
@@ -52,7 +53,7 @@ class BoardPairingsApi(APIView):
     def get(self, request, slug: str, number: int):
         t, r = _round(slug, number)
         if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
-            raise Http404("The board pairings of this round are not posted yet.")
+            raise Http404(_("The board pairings of this round are not posted yet."))
         data = []
         for m in selectors.matches_with_boards(r):
             item = MatchBoardsSerializer(m).data

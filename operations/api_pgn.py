@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions as drf_permissions
@@ -69,14 +70,14 @@ class PgnPreviewApi(APIView):
 
     @extend_schema(request=PgnPreviewInSerializer, responses=PgnPreviewSerializer)
     def post(self, request, slug: str, number: int):
-        _, r = _round(slug, number)
+        _tournament, r = _round(slug, number)
         ser = PgnPreviewInSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         upload = ser.validated_data.get("file")
         data = upload.read() if upload else ser.validated_data.get("pgn", "")
         if not data:
             return Response(
-                {"detail": "Send the PGN as 'file' or 'pgn'."}, status=status.HTTP_400_BAD_REQUEST
+                {"detail": _("Send the PGN as 'file' or 'pgn'.")}, status=status.HTTP_400_BAD_REQUEST
             )
         try:
             preview = pgn_import.preview_pgn(r, data, by=request.user)
@@ -94,7 +95,7 @@ class PgnImportApi(APIView):
 
     @extend_schema(request=PgnImportInSerializer, responses=PgnImportSerializer)
     def post(self, request, slug: str, number: int):
-        _, r = _round(slug, number)
+        _tournament, r = _round(slug, number)
         ser = PgnImportInSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from operations.domain.match_scoring import GAME_POINTS
 
@@ -11,29 +12,36 @@ RESULT_CHOICES = [
     ("1-0", "1-0"),
     ("1/2-1/2", "½-½"),
     ("0-1", "0-1"),
-    ("+-", "+/− (Black forfeits)"),
-    ("-+", "−/+ (White forfeits)"),
-    ("--", "−/− double forfeit"),
-    ("*", "unfinished"),
+    ("+-", _("+/− (Black forfeits)")),
+    ("-+", _("−/+ (White forfeits)")),
+    ("--", _("−/− double forfeit")),
+    ("*", _("unfinished")),
 ]
-assert {c for c, _ in RESULT_CHOICES} == set(GAME_POINTS)
+assert {c for c, _label in RESULT_CHOICES} == set(GAME_POINTS)
 
 
 class LineupForm(forms.Form):
     """One select per board, choices = the roster (blank = empty board)."""
 
-    override_reason = forms.CharField(required=False, max_length=300, label="Late override: reason")
+    override_reason = forms.CharField(required=False, max_length=300, label=_("Late override: reason"))
 
     def __init__(self, *args, roster, boards: int, initial_ids=None, allow_override=False, **kw):
         super().__init__(*args, **kw)
-        choices = [("", "— empty board —")] + [
-            (str(p.pk), f"{p.board_order}. {p.name}{' (withdrawn)' if p.is_withdrawn else ''}")
+        choices = [("", _("— empty board —"))] + [
+            (
+                str(p.pk),
+                (_("%(order)s. %(name)s (withdrawn)") if p.is_withdrawn else "%(order)s. %(name)s")
+                % {"order": p.board_order, "name": p.name},
+            )
             for p in roster
         ]
         for b in range(1, boards + 1):
             initial = initial_ids[b - 1] if initial_ids and b <= len(initial_ids) else None
             self.fields[f"board_{b}"] = forms.ChoiceField(
-                choices=choices, required=False, label=f"Board {b}", initial=str(initial) if initial else ""
+                choices=choices,
+                required=False,
+                label=_("Board %(board)s") % {"board": b},
+                initial=str(initial) if initial else "",
             )
         self.boards = boards
         if not allow_override:
@@ -49,6 +57,6 @@ class LineupForm(forms.Form):
 
 
 class TrfImportForm(forms.Form):
-    file = forms.FileField(label="TRF-2026 file (team, or individual: 001 records only)")
-    name = forms.CharField(max_length=200, required=False, help_text="Blank: the file's 012 name.")
-    slug = forms.SlugField(max_length=100, required=False, help_text="Blank: made from the name.")
+    file = forms.FileField(label=_("TRF-2026 file (team, or individual: 001 records only)"))
+    name = forms.CharField(max_length=200, required=False, help_text=_("Blank: the file's 012 name."))
+    slug = forms.SlugField(max_length=100, required=False, help_text=_("Blank: made from the name."))

@@ -30,6 +30,7 @@ from django.db.models import Max
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import translation
 
 from operations.models import MatchConfirmation, ResultEntry
 from tournaments.models import BoardGame, Match, Round, RoundState, Tournament
@@ -89,7 +90,8 @@ def min_render_seconds() -> float:
 
 
 def _fragment_key(kind: str, slug: str, number: int, suffix: str) -> str:
-    return f"ops:live:v1:{kind}:{slug}:{number}:{suffix}"
+    """A fragment is rendered in the reader's language: one copy per language."""
+    return f"ops:live:v1:{kind}:{slug}:{number}:{translation.get_language() or ''}:{suffix}"
 
 
 def cached_fragment(kind: str, slug: str, number: int, current: str, render) -> str:

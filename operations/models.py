@@ -15,11 +15,12 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class DefaultLineupPolicy(models.TextChoices):
-    PREVIOUS = "previous", "The previous round's lineup (else the top boards)"
-    TOP_BOARDS = "top_boards", "The top boards of the roster"
+    PREVIOUS = "previous", _("The previous round's lineup (else the top boards)")
+    TOP_BOARDS = "top_boards", _("The top boards of the roster")
 
 
 class OperationsSettings(models.Model):
@@ -30,16 +31,18 @@ class OperationsSettings(models.Model):
         max_length=20, choices=DefaultLineupPolicy.choices, default=DefaultLineupPolicy.PREVIOUS
     )
     min_players = models.PositiveSmallIntegerField(
-        default=1, help_text="Fewest players a team may field; empty boards go at the bottom."
+        default=1, help_text=_("Fewest players a team may field; empty boards go at the bottom.")
     )
     allow_empty_boards = models.BooleanField(default=True)
     captains_confirm_results = models.BooleanField(
-        default=False, help_text="Both captains confirm a match result."
+        default=False, help_text=_("Both captains confirm a match result.")
     )
     auto_close_lineups = models.BooleanField(
         default=True,
-        help_text="At the lineup deadline, close the window and post the board pairings automatically "
-        "(the periodic task operations.close_due_lineups).",
+        help_text=_(
+            "At the lineup deadline, close the window and post the board pairings automatically "
+            "(the periodic task operations.close_due_lineups)."
+        ),
     )
 
     class Meta:
@@ -73,22 +76,22 @@ class LineupSubmission(models.Model):
     """One submission of a lineup, kept whatever became of it."""
 
     class Status(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        REFUSED = "refused", "Refused"
-        DEFAULT = "default", "Default applied"
+        ACCEPTED = "accepted", _("Accepted")
+        REFUSED = "refused", _("Refused")
+        DEFAULT = "default", _("Default applied")
 
     team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="lineup_submissions")
     round = models.ForeignKey(
         "tournaments.Round", on_delete=models.CASCADE, related_name="lineup_submissions"
     )
-    players = models.JSONField(help_text="Player ids by board, null for an empty board.")
+    players = models.JSONField(help_text=_("Player ids by board, null for an empty board."))
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     via_link = models.ForeignKey(CaptainLink, on_delete=models.SET_NULL, null=True, blank=True)
     submitted_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices)
-    reason = models.TextField(blank=True, help_text="Why it was refused.")
+    reason = models.TextField(blank=True, help_text=_("Why it was refused."))
     late = models.BooleanField(default=False)
     override_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -146,9 +149,9 @@ class ResultsSummary(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     signed_at = models.DateTimeField()
-    complete = models.BooleanField(help_text="Every board had a final result when signed.")
-    content = models.JSONField(help_text="The results as signed: matches, boards, entries.")
-    digest = models.CharField(max_length=64, help_text="SHA-256 of the content.")
+    complete = models.BooleanField(help_text=_("Every board had a final result when signed."))
+    content = models.JSONField(help_text=_("The results as signed: matches, boards, entries."))
+    digest = models.CharField(max_length=64, help_text=_("SHA-256 of the content."))
 
     class Meta:
         ordering = ["round", "signed_at"]

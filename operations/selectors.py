@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from engine.standings import StandingRow, get, standings
 from engine.standings.contributions import opponent_scores
@@ -145,6 +146,21 @@ def crosstable_table(
     return rs, crosstable(rs.state)
 
 
+# What a round was, as the tie-break page says it (the engine's codes: engine.state.Outcome).
+OUTCOME_WORDS = {
+    "played": gettext_lazy("played"),
+    "forfeit_win": gettext_lazy("won by forfeit"),
+    "forfeit_loss": gettext_lazy("lost by forfeit"),
+    "double_forfeit": gettext_lazy("double forfeit"),
+    "pab": gettext_lazy("pairing-allocated bye"),
+    "full_bye": gettext_lazy("full-point bye"),
+    "half_bye": gettext_lazy("half-point bye"),
+    "zero_bye": gettext_lazy("zero-point bye"),
+    "absent": gettext_lazy("absent"),
+}
+COLOUR_WORDS = {"w": gettext_lazy("White"), "b": gettext_lazy("Black")}
+
+
 @dataclass
 class OpponentLine:
     round: int
@@ -175,8 +191,8 @@ def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = No
             OpponentLine(
                 rec.round,
                 opp.name if opp else "",
-                rec.outcome.value,
-                rec.colour.value if rec.colour else "",
+                str(OUTCOME_WORDS.get(rec.outcome.value, rec.outcome.value)),
+                str(COLOUR_WORDS.get(rec.colour.value, rec.colour.value)) if rec.colour else "",
                 rec.match_points,
                 rec.game_points,
                 opp.match_points if opp else None,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from engine.standings.registry import TieBreak
 
 
@@ -27,29 +29,43 @@ class ColumnHead:
 # the 2007 amendment of rule 12 (/work/shared/rules).
 OLYMPIAD_HEADS = {
     ("olympiad2007", "12(a)"): (
-        "Olympiad SB (−2 lowest)",
-        "Olympiad rule 12(a) (2007): the opponents' match points, each multiplied by the game points "
-        "scored against that opponent, the two opponents with the fewest match points left out",
+        gettext_lazy("Olympiad SB (−2 lowest)"),
+        gettext_lazy(
+            "Olympiad rule 12(a) (2007): the opponents' match points, each multiplied by the game points "
+            "scored against that opponent, the two opponents with the fewest match points left out"
+        ),
     ),
     ("olympiad2007", "12(b)"): (
-        "Opp. MP (−2 lowest)",
-        "Olympiad rule 12(b) (2007): the opponents' match points, the two opponents with the fewest "
-        "match points left out",
+        gettext_lazy("Opp. MP (−2 lowest)"),
+        gettext_lazy(
+            "Olympiad rule 12(b) (2007): the opponents' match points, the two opponents with the fewest "
+            "match points left out"
+        ),
     ),
-    ("olympiad2007", "12(c)"): ("GP", "Olympiad rule 12(c) (2007): the game points scored"),
+    ("olympiad2007", "12(c)"): (
+        gettext_lazy("GP"),
+        gettext_lazy("Olympiad rule 12(c) (2007): the game points scored"),
+    ),
     ("olympiad1998", "12(a)"): (
-        "Opp. GP",
-        "Olympiad rule 12(a) (1998): the game points of all the opponents",
+        gettext_lazy("Opp. GP"),
+        gettext_lazy("Olympiad rule 12(a) (1998): the game points of all the opponents"),
     ),
-    ("olympiad1998", "12(b)"): ("MP", "Olympiad rule 12(b) (1998): the match points won"),
+    ("olympiad1998", "12(b)"): (
+        gettext_lazy("MP"),
+        gettext_lazy("Olympiad rule 12(b) (1998): the match points won"),
+    ),
     ("olympiad1998", "12(c)"): (
-        "Opp. GP (won + ½ drawn)",
-        "Olympiad rule 12(c) (1998): the game points of the opponents defeated plus half those of "
-        "the opponents drawn",
+        gettext_lazy("Opp. GP (won + ½ drawn)"),
+        gettext_lazy(
+            "Olympiad rule 12(c) (1998): the game points of the opponents defeated plus half those of "
+            "the opponents drawn"
+        ),
     ),
     ("olympiad1998", "12(d)"): (
-        "Opp. GP (−2 highest, −2 lowest)",
-        "Olympiad rule 12(d) (1998): the opponents' game points, the two highest and the two lowest left out",
+        gettext_lazy("Opp. GP (−2 highest, −2 lowest)"),
+        gettext_lazy(
+            "Olympiad rule 12(d) (1998): the opponents' game points, the two highest and the two lowest left out"
+        ),
     ),
 }
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy
 
 from committee import public_views
 from operations import views as ops_views
@@ -18,7 +19,7 @@ from operations import views as ops_views
 @dataclass(frozen=True)
 class Document:
     key: str  # in URL names ("pdf-<key>") and file names
-    title: str  # the header's document name
+    title: str  # the header's document name (translated when shown)
     page: Callable[..., HttpResponse]  # the HTML page's view
     page_kwargs: dict = field(default_factory=dict)
     landscape: bool = False
@@ -28,13 +29,15 @@ DOCUMENTS = {
     d.key: d
     for d in (
         # Rule 60: the pairings by team, with the colours of board 1 (public once published).
-        Document("pairings", "Pairing list", public_views.round_pairings),
+        Document("pairings", gettext_lazy("Pairing list"), public_views.round_pairings),
         # Rule 19: the board pairings by players (public once posted; officials before).
-        Document("boards", "Board pairings", ops_views.board_pairings_page, {"layout": "print"}),
-        Document("cards", "Pairing cards", ops_views.board_pairings_page, {"layout": "cards"}),
+        Document(
+            "boards", gettext_lazy("Board pairings"), ops_views.board_pairings_page, {"layout": "print"}
+        ),
+        Document("cards", gettext_lazy("Pairing cards"), ops_views.board_pairings_page, {"layout": "cards"}),
         # Rule 56: the signed summary of results (arbiters and the committee).
-        Document("summary", "Results summary (rule 56)", ops_views.summary_page),
-        Document("standings", "Standings", ops_views.standings_page),
-        Document("crosstable", "Crosstable", ops_views.crosstable_page, landscape=True),
+        Document("summary", gettext_lazy("Results summary (rule 56)"), ops_views.summary_page),
+        Document("standings", gettext_lazy("Standings"), ops_views.standings_page),
+        Document("crosstable", gettext_lazy("Crosstable"), ops_views.crosstable_page, landscape=True),
     )
 }

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.utils.translation import gettext as _
 
 PAGE_SIZES = {"a4": "A4", "letter": "Letter"}
 DEFAULT_SIZE = "a4"
@@ -40,9 +41,9 @@ class PrintHeader:
     @property
     def where(self) -> str:
         """``Round 4 · 2026-11-05 · Publication 2`` (the parts that are known)."""
-        parts = [f"Round {self.round}" if self.round else "", self.date]
+        parts = [_("Round %(number)s") % {"number": self.round} if self.round else "", self.date]
         if self.publication:
-            parts.append(f"Publication {self.publication}")
+            parts.append(_("Publication %(number)s") % {"number": self.publication})
         return " · ".join(p for p in parts if p)
 
 
@@ -60,7 +61,14 @@ def _css_string(text: str) -> str:
 def page_css(header: PrintHeader, size: str = DEFAULT_SIZE, landscape: bool = False) -> str:
     """The ``@page`` rule: paper size, margins, header and footer boxes."""
     orientation = " landscape" if landscape else ""
-    printed = f"Printed {header.printed_at}" if header.printed_at else ""
+    printed = _("Printed %(when)s") % {"when": header.printed_at} if header.printed_at else ""
+    # "Page 2 of 5": the counters go between the translated words
+    page_of = _("Page %(page)s of %(pages)s") % {"page": "\x00page\x00", "pages": "\x00pages\x00"}
+    page_content = " ".join(
+        {"page": "counter(page)", "pages": "counter(pages)"}.get(part, _css_string(part))
+        for part in page_of.split("\x00")
+        if part
+    )
     return f"""
 @page {{
   size: {PAGE_SIZES[paper_size(size)]}{orientation};
@@ -69,7 +77,7 @@ def page_css(header: PrintHeader, size: str = DEFAULT_SIZE, landscape: bool = Fa
   @top-center {{ content: {_css_string(header.document)}; }}
   @top-right {{ content: {_css_string(header.where)}; }}
   @bottom-left {{ content: {_css_string(printed)}; }}
-  @bottom-right {{ content: "Page " counter(page) " of " counter(pages); }}
+  @bottom-right {{ content: {page_content}; }}
 }}
 """
 
@@ -105,8 +113,10 @@ def _renderer():
         from weasyprint.urls import URLFetcher, URLFetcherResponse
     except (ImportError, OSError) as err:
         raise PdfUnavailable(
-            f"PDF documents need WeasyPrint and Pango ({err}). On Debian: apt-get install "
-            "libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core"
+            _(
+                "PDF documents need WeasyPrint and Pango (%(error)s). On Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core"
+            )
+            % {"error": err}
         ) from err
 
     class StaticFilesFetcher(URLFetcher):

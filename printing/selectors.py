@@ -22,6 +22,7 @@ def _round_date(rnd: Round, published_at) -> str:
 def print_header(tournament: Tournament, document: str, number: int | None) -> PrintHeader:
     """The header of a document about round ``number`` (None: the tournament, as far as played)."""
     printed_at = timezone.now().astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    document = str(document)  # a translated title, in the reader's language
     if number is None:
         number = ops_selectors.latest_result_round(tournament)
     rnd = ops_selectors.round_of(tournament, number) if number else None

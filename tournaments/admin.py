@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models import (
@@ -46,8 +47,9 @@ class TournamentAdminForm(forms.ModelForm):
         if changed_keys(values_in_force(saved), values_in_force(new)):
             self.add_error(
                 "engine_options",
-                "Round 1's pairing is published: the pairing options change only by a committee decision "
-                "(the committee's pairing options page).",
+                _(
+                    "Round 1's pairing is published: the pairing options change only by a committee decision (the committee's pairing options page)."
+                ),
             )
 
 

@@ -26,6 +26,7 @@ Readings:
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from engine.state import (
     Colour,
@@ -126,8 +127,15 @@ def _records_for_match(match: Match) -> dict[int, RoundRecord]:
     pts = match_points_for(match)
     if pts is None and not match.is_bye:
         raise ValidationError(
-            f"Round {match.round.number}, table {match.table} ({match.white_team.label} – "
-            f"{match.black_team.label}) has no result yet: complete the earlier rounds before pairing."
+            _(
+                "Round %(round_number)s, table %(match_table)s (%(white_team_label)s – %(black_team_label)s) has no result yet: complete the earlier rounds before pairing."
+            )
+            % {
+                "round_number": match.round.number,
+                "match_table": match.table,
+                "white_team_label": match.white_team.label,
+                "black_team_label": match.black_team.label,
+            }
         )
     return match_records(match, pts)
 
@@ -164,11 +172,15 @@ def engine_state(round: Round) -> TournamentState:
     teams = list(tournament.teams.prefetch_related("players").order_by("tpn"))
     missing = [t.name for t in teams if t.tpn is None]
     if missing:
-        raise ValidationError(f"Teams without a TPN: {', '.join(missing[:5])}. Set the initial order first.")
+        raise ValidationError(
+            _("Teams without a TPN: %(missing)s. Set the initial order first.")
+            % {"missing": ", ".join(missing[:5])}
+        )
     earlier = list(tournament.rounds.filter(number__lt=round.number).order_by("number"))
     if [r.number for r in earlier] != list(range(1, round.number)):
         raise ValidationError(
-            f"Rounds 1..{round.number - 1} must exist before round {round.number} is paired."
+            _("Rounds 1..%(round_number)s must exist before round %(round_number_2)s is paired.")
+            % {"round_number": round.number - 1, "round_number_2": round.number}
         )
 
     matches = (

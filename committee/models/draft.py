@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from committee.amendments import OPERATIONS
 
@@ -24,7 +25,7 @@ class DraftVersion(models.Model):
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="draft_versions")
     number = models.PositiveIntegerField()
     operation = models.CharField(
-        max_length=20, blank=True, choices=list(OPERATIONS.items())
+        max_length=20, blank=True, choices=[(key, _(label)) for key, label in OPERATIONS.items()]
     )  # "": the engine
     team_a = models.PositiveIntegerField(null=True, blank=True)  # TPNs the operation named
     team_b = models.PositiveIntegerField(null=True, blank=True)

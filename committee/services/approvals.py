@@ -18,6 +18,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from committee import permissions
 from committee.errors import ApprovalBlocked
@@ -43,8 +44,10 @@ def _require_no_blocking_violation(version: DraftVersion) -> None:
             f"{v['criterion']}: {v['message']}" for v in version.check_report["violations"] if v["absolute"]
         )
         raise ApprovalBlocked(
-            f"Draft version {version.number} breaks an absolute criterion ({broken}). It cannot be approved "
-            "unless the Chief Arbiter overrides it with a reason (C.04.6 3.3.3).",
+            _(
+                "Draft version %(version_number)s breaks an absolute criterion (%(broken)s). It cannot be approved unless the Chief Arbiter overrides it with a reason (C.04.6 3.3.3)."
+            )
+            % {"version_number": version.number, "broken": broken},
             code="absolute",
         )
 
@@ -54,15 +57,19 @@ def override_absolute(*, version: DraftVersion, user, reason: str) -> ArbiterOve
     permissions.require(user, "committee.override", version.round)
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("An override needs a reason (C.04.6 3.3.3: the Chief Arbiter decides).")
+        raise ValidationError(_("An override needs a reason (C.04.6 3.3.3: the Chief Arbiter decides)."))
     with transaction.atomic():
         lock_current(version.round, version)
         if not version.has_absolute_violation:
             raise ValidationError(
-                f"Draft version {version.number} breaks no absolute criterion: nothing to override."
+                _("Draft version %(version_number)s breaks no absolute criterion: nothing to override.")
+                % {"version_number": version.number}
             )
         if ArbiterOverride.objects.filter(version=version).exists():
-            raise ValidationError(f"Draft version {version.number} is already overridden.")
+            raise ValidationError(
+                _("Draft version %(version_number)s is already overridden.")
+                % {"version_number": version.number}
+            )
         return ArbiterOverride.objects.create(version=version, author=user, reason=reason)
 
 
@@ -71,13 +78,16 @@ def approve(*, version: DraftVersion, user) -> Approval:
     permissions.require(user, "committee.approve", version.round)
     with transaction.atomic():
         rnd, current = lock_for_review(
-            version.round, version, refusal="there is no draft to approve.", waiting_for="approving"
+            version.round, version, refusal=_("there is no draft to approve."), waiting_for=_("approving")
         )
         _require_no_blocking_violation(current)
         _require_options_in_force(current, rnd)
         approval = current.approvals.filter(user=user).first()
         if approval is not None and (rnd.state != S.UNDER_REVIEW or approvals_needed(current) is not None):
-            raise ValidationError(f"You have already approved draft version {current.number}.")
+            raise ValidationError(
+                _("You have already approved draft version %(current_number)s.")
+                % {"current_number": current.number}
+            )
         # (An approval given before a correction reopened the round counts again: it covers this version.)
         if approval is None:  # the round row is locked: one approval per member and version
             approval = Approval.objects.create(
@@ -97,14 +107,21 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
     with transaction.atomic():
         rnd, current = lock_current(version.round, version)
         if rnd.state == S.PUBLISHED:
-            raise ValidationError(f"Round {rnd.number}'s pairing is already published.", code="published")
+            raise ValidationError(
+                _("Round %(rnd_number)s's pairing is already published.") % {"rnd_number": rnd.number},
+                code="published",
+            )
         if rnd.state != S.APPROVED:
             raise ValidationError(
-                f"Round {rnd.number} is {rnd.get_state_display().lower()}: only an approved pairing is published."
+                _("Round %(rnd_number)s is %(state_display)s: only an approved pairing is published.")
+                % {"rnd_number": rnd.number, "state_display": rnd.get_state_display().lower()}
             )
         still = approvals_needed(current)
         if still:
-            raise ValidationError(f"Draft version {current.number} still needs {still}.")
+            raise ValidationError(
+                _("Draft version %(current_number)s still needs %(still)s.")
+                % {"current_number": current.number, "still": still}
+            )
         _require_no_blocking_violation(current)
         _require_options_in_force(current, rnd)
         previous = rnd.publications.order_by("-number").first()
@@ -113,7 +130,7 @@ def publish(*, version: DraftVersion, user, reason: str = "") -> Publication:
         if previous is not None:
             changes = api.describe_differences(pairing_from_dict(previous.pairing), pairing)
             if not reason:
-                raise ValidationError("A correction of a published pairing needs a reason (rule 57).")
+                raise ValidationError(_("A correction of a published pairing needs a reason (rule 57)."))
         teams = {str(tpn): info for tpn, info in team_names(rnd).items()}
         publication = Publication.objects.create(
             round=rnd,
@@ -147,12 +164,14 @@ def _require_options_in_force(version: DraftVersion, rnd: Round) -> None:
         used = in_force(system, snapshot)
         now = in_force(system, engine_options(rnd.tournament))
     except ValueError as exc:
-        raise ValidationError(f"The pairing options are not valid: {exc}.") from None
+        raise ValidationError(_("The pairing options are not valid: %(error)s.") % {"error": exc}) from None
     changed = [s.label for s in site_specs(system) if used[s.key] != now[s.key]]
     if changed:
         raise ValidationError(
-            f"The pairing options changed after this draft was computed ({', '.join(changed)}): "
-            "compute the pairing again.",
+            _(
+                "The pairing options changed after this draft was computed (%(changed)s): compute the pairing again."
+            )
+            % {"changed": ", ".join(changed)},
             code="options",
         )
 
@@ -175,16 +194,21 @@ def start_correction(*, round: Round, user, reason: str) -> Decision:
         return correct_individual_pairing(round=round, user=user, reason=reason)
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Say why the published pairing is corrected (rule 57).")
+        raise ValidationError(_("Say why the published pairing is corrected (rule 57)."))
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
         if rnd.state != S.PUBLISHED:
             raise ValidationError(
-                f"Round {rnd.number} is {rnd.get_state_display().lower()}: only a published pairing "
-                "whose lineups are not open yet can be corrected."
+                _(
+                    "Round %(rnd_number)s is %(state_display)s: only a published pairing whose lineups are not open yet can be corrected."
+                )
+                % {"rnd_number": rnd.number, "state_display": rnd.get_state_display().lower()}
             )
         if rnd.matches.filter(white_match_points__isnull=False).exists():
-            raise ValidationError(f"Round {rnd.number} has results: its pairing cannot be corrected.")
+            raise ValidationError(
+                _("Round %(rnd_number)s has results: its pairing cannot be corrected.")
+                % {"rnd_number": rnd.number}
+            )
         decision = Decision.objects.create(
             tournament=rnd.tournament,
             round=rnd,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from committee import amendments, permissions
 from committee.errors import StaleDraft
@@ -27,12 +28,21 @@ def lock_current(round: Round, version: DraftVersion) -> tuple[Round, DraftVersi
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     current = current_version(rnd)
     if current is None:
-        raise ValidationError(f"Round {rnd.number} has no draft pairing yet.")
+        raise ValidationError(
+            _("Round %(rnd_number)s has no draft pairing yet.") % {"rnd_number": rnd.number}
+        )
     if current.pk != version.pk:
         who = current.author.get_username() if current.author else "the engine"
         raise StaleDraft(
-            f"Draft version {version.number} is no longer current: {who} saved version "
-            f"{current.number} at {current.created_at:%H:%M:%S}. Reload the page and amend the newer version.",
+            _(
+                "Draft version %(version_number)s is no longer current: %(who)s saved version %(current_number)s at %(created_at)s. Reload the page and amend the newer version."
+            )
+            % {
+                "version_number": version.number,
+                "who": who,
+                "current_number": current.number,
+                "created_at": format(current.created_at, "%H:%M:%S"),
+            },
             code="stale",
         )
     return rnd, current
@@ -52,10 +62,14 @@ def lock_for_review(
     """
     rnd, current = lock_current(round, version)
     if rnd.state not in REVIEWABLE:
-        raise ValidationError(f"Round {rnd.number} is {rnd.get_state_display().lower()}: {refusal}")
+        raise ValidationError(
+            _("Round %(rnd_number)s is %(state_display)s: %(refusal)s")
+            % {"rnd_number": rnd.number, "state_display": rnd.get_state_display().lower(), "refusal": refusal}
+        )
     if rnd.pairing_runs.filter(status__in=["queued", "running"]).exists():
         raise ValidationError(
-            f"A new pairing is being computed for this round; wait for it before {waiting_for}."
+            _("A new pairing is being computed for this round; wait for it before %(waiting_for)s.")
+            % {"waiting_for": waiting_for}
         )
     return rnd, current
 
@@ -67,12 +81,12 @@ def amend_draft(
     permissions.require(user, "committee.amend_draft", version.round)
     with transaction.atomic():
         rnd, current = lock_for_review(
-            version.round, version, refusal="its draft cannot be amended now.", waiting_for="amending"
+            version.round, version, refusal=_("its draft cannot be amended now."), waiting_for=_("amending")
         )
         try:
             proposed = amendments.apply(pairing_from_dict(current.pairing), operation, team_a, team_b)
         except amendments.AmendmentError as exc:
-            raise ValidationError(str(exc), code="amendment") from None
+            raise ValidationError(_(exc.template) % exc.params, code="amendment") from None
         run = current.run
         report = api.check(
             state_from_dict(run.input_snapshot), proposed, engine_pairing=pairing_from_dict(run.output)

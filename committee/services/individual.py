@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from committee import permissions
 from committee.models import Decision
@@ -29,16 +30,22 @@ def correct_individual_pairing(*, round: Round, user, reason: str) -> Decision:
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
         if rnd.tournament.is_team_event:
             raise ValidationError(
-                f"{rnd.tournament} is a team event: use the correction of a published pairing."
+                _("%(tournament)s is a team event: use the correction of a published pairing.")
+                % {"tournament": rnd.tournament}
             )
         if rnd.state != RoundState.BOARD_PAIRINGS_POSTED:
             raise ValidationError(
-                f"Round {rnd.number} is {rnd.get_state_display().lower()}: only a posted pairing with no "
-                "result entered can be corrected."
+                _(
+                    "Round %(rnd_number)s is %(state_display)s: only a posted pairing with no result entered can be corrected."
+                )
+                % {"rnd_number": rnd.number, "state_display": rnd.get_state_display().lower()}
             )
         games = BoardGame.objects.filter(match__round=rnd)
         if games.exclude(result="").exists():
-            raise ValidationError(f"Round {rnd.number} has results: its pairing cannot be corrected.")
+            raise ValidationError(
+                _("Round %(rnd_number)s has results: its pairing cannot be corrected.")
+                % {"rnd_number": rnd.number}
+            )
         games.delete()
         rnd.matches.filter(is_bye=True).update(
             white_match_points=None, white_game_points=None, black_match_points=None, black_game_points=None

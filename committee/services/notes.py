@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from committee import permissions
 from committee.models import Decision, DecisionSubject
@@ -25,14 +26,17 @@ def add_note(*, round: Round, user, text: str, pairings: Iterable[tuple[int, int
     permissions.require(user, "committee.write_note", round)
     text = (text or "").strip()
     if not text:
-        raise ValidationError("A note needs some text.")
+        raise ValidationError(_("A note needs some text."))
     if len(text) > 20000:
-        raise ValidationError("A note is limited to 20,000 characters.")
+        raise ValidationError(_("A note is limited to 20,000 characters."))
     pairs = [(int(a), int(b) if b is not None else None) for a, b in pairings]
     known = set(round.tournament.teams.filter(tpn__isnull=False).values_list("tpn", flat=True))
     unknown = sorted({t for pair in pairs for t in pair if t is not None} - known)
     if unknown:
-        raise ValidationError(f"No team has TPN {', '.join(map(str, unknown))} in {round.tournament}.")
+        raise ValidationError(
+            _("No team has TPN %(map)s in %(tournament)s.")
+            % {"map": ", ".join(map(str, unknown)), "tournament": round.tournament}
+        )
     decision = Decision.objects.create(tournament=round.tournament, round=round, author=user, text=text)
     for a, b in pairs:
         DecisionSubject.objects.create(decision=decision, round=round, tpn_a=a, tpn_b=b)

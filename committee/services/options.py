@@ -17,6 +17,7 @@ from typing import Any
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from committee import permissions
 from committee.models import Decision, OptionsChange
@@ -52,7 +53,7 @@ def round_taking_effect(tournament: Tournament) -> Round:
     """The first round whose pairing is not published yet (a change applies from its pairing)."""
     rounds = list(tournament.rounds.order_by("number"))
     if not rounds:
-        raise ValidationError(f"{tournament} has no rounds.")
+        raise ValidationError(_("%(tournament)s has no rounds.") % {"tournament": tournament})
     for rnd in rounds:
         if rnd.published_at is None and rnd.state in _UNPUBLISHED:
             return rnd
@@ -71,19 +72,21 @@ def change_options_by_decision(
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError(
-            "A change of the pairing options after round 1's publication is a committee decision: "
-            "give its reason (rule 57)."
+            _(
+                "A change of the pairing options after round 1's publication is a committee decision: give its reason (rule 57)."
+            )
         )
     locked = lock_tournament(tournament)
     if not options_frozen(locked):
         raise ValidationError(
-            "Round 1's pairing is not published yet: choose the options on the settings page; "
-            "no decision is needed."
+            _(
+                "Round 1's pairing is not published yet: choose the options on the settings page; no decision is needed."
+            )
         )
     before, after = write_engine_options(locked, values)
     lines = describe_change(locked.pairing_system, before, after)
     if not lines:
-        raise ValidationError("These are the options in force already: nothing to change.")
+        raise ValidationError(_("These are the options in force already: nothing to change."))
     rnd = round_taking_effect(locked)
     decision = Decision.objects.create(
         tournament=locked,

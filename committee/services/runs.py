@@ -24,6 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from committee import permissions
 from committee.models import DraftVersion, PairingRun
@@ -62,13 +63,18 @@ def _check_previous_round(rnd: Round, unfinished_as_draws: bool) -> bool:
         return False
     if unfinished_as_draws and previous.state == S.IN_PLAY:
         return True
-    hint = (
-        " Tick 'count unfinished games as draws' (rule 11) to go ahead now."
-        if previous.state == S.IN_PLAY
-        else " The committee may go ahead with unfinished games counted as draws (rule 11) once it is in play."
-    )
+    if previous.state == S.IN_PLAY:
+        message = _(
+            "Round %(previous_number)s is not complete (%(state_display)s). "
+            "Tick 'count unfinished games as draws' (rule 11) to go ahead now."
+        )
+    else:
+        message = _(
+            "Round %(previous_number)s is not complete (%(state_display)s). "
+            "The committee may go ahead with unfinished games counted as draws (rule 11) once it is in play."
+        )
     raise ValidationError(
-        f"Round {previous.number} is not complete ({previous.get_state_display().lower()}).{hint}"
+        message % {"previous_number": previous.number, "state_display": previous.get_state_display().lower()}
     )
 
 
@@ -79,8 +85,10 @@ def request_pairing(*, round: Round, user, unfinished_as_draws: bool = False) ->
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
         if rnd.state not in REQUESTABLE:
             raise ValidationError(
-                f"Round {rnd.number} is {rnd.get_state_display().lower()}: "
-                "a new pairing can only be computed before approval (start a correction first)."
+                _(
+                    "Round %(rnd_number)s is %(state_display)s: a new pairing can only be computed before approval (start a correction first)."
+                )
+                % {"rnd_number": rnd.number, "state_display": rnd.get_state_display().lower()}
             )
         rule_11 = _check_previous_round(rnd, unfinished_as_draws)
         snapshot = state_to_dict(engine_state(rnd))
@@ -154,13 +162,20 @@ def execute_run(run_id: int, worker: str = "", *, pause_after_claim: float = 0.0
         recorded = _fail(
             run,
             token,
-            f"No pairing complies with the absolute criteria: {exc}. "
-            "The Chief Arbiter decides what to do (C.04.6 3.3.3).",
+            _(
+                "No pairing complies with the absolute criteria: %(error)s. The Chief Arbiter decides what to do (C.04.6 3.3.3)."
+            )
+            % {"error": exc},
         )
         return _finished(run_id, recorded, "no_pairing", started)
     except Exception as exc:  # the page must say why; the round stays as it was
         log.exception("pairing run %s failed", run_id)
-        recorded = _fail(run, token, f"The engine stopped with an error: {type(exc).__name__}: {exc}")
+        recorded = _fail(
+            run,
+            token,
+            _("The engine stopped with an error: %(name)s: %(error)s")
+            % {"name": type(exc).__name__, "error": exc},
+        )
         return _finished(run_id, recorded, "error", started)
     recorded = _succeed(run, token, pairing_to_dict(pairing), stored_report(report))
     return _finished(run_id, recorded, "succeeded", started)

@@ -6,6 +6,9 @@ records one notice per (event key, recipient) and sends it once:
 - ``pairings_published(publication)``: every captain of the round, with his
   team's match; a correction (publication 2, 3 ...) says what changed and why
   (rule 57). Key ``pairings:<publication id>``.
+
+Each message is written in its recipient's language (``languages``: the one he
+chose with the switcher, else the site's default).
 - ``lineup_window_opened(round)``: every captain of a paired team, with the
   deadline (rule 61). Key ``lineups-open:<round id>:<opening>``; skipped when
   the window is not open any more by the time the task runs.
@@ -26,7 +29,10 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from languages.activation import in_language_of
+from languages.selectors import languages_of
 from notifications import selectors
 from notifications.models import Kind
 from notifications.services import outbox
@@ -41,10 +47,12 @@ def site_url(path: str) -> str:
     return urljoin(getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/") + "/", path.lstrip("/"))
 
 
-def _render(kind: str, context: dict) -> tuple[str, str]:
+def _render(kind: str, context: dict, language: str | None = None) -> tuple[str, str]:
+    """Subject and body of the notice, in ``language`` (else the recipient's, ``context["user"]``)."""
     context = {**context, "preferences_url": site_url(reverse("notice-preferences"))}
-    subject = render_to_string(f"notifications/email/{kind}_subject.txt", context)
-    body = render_to_string(f"notifications/email/{kind}.txt", context)
+    with in_language_of(context.get("user"), language):
+        subject = render_to_string(f"notifications/email/{kind}_subject.txt", context)
+        body = render_to_string(f"notifications/email/{kind}.txt", context)
     return " ".join(subject.split()), body.strip() + "\n"
 
 
@@ -87,16 +95,26 @@ def _pairs(pairing: dict, names: dict) -> dict[frozenset, str]:
         for p in pairing.get("pairs", [])
     }
     if pairing.get("bye") is not None:
-        out[frozenset((pairing["bye"], None))] = f"{name(pairing['bye'])}: pairing-allocated bye"
+        out[frozenset((pairing["bye"], None))] = _("%(team)s: pairing-allocated bye") % {
+            "team": name(pairing["bye"])
+        }
     return out
 
 
 def correction_changes(previous, publication) -> list[str]:
-    """The pairings a correction removed and added, by team name (colours included)."""
+    """The pairings a correction removed and added, by team name (colours included), in the active language."""
     before = _pairs(previous.pairing, previous.teams)
     after = _pairs(publication.pairing, publication.teams)
-    removed = [f"withdrawn: {before[k]}" for k in before if k not in after or before[k] != after[k]]
-    added = [f"now: {after[k]}" for k in after if k not in before or before[k] != after[k]]
+    removed = [
+        _("withdrawn: %(pairing)s") % {"pairing": before[k]}
+        for k in before
+        if k not in after or before[k] != after[k]
+    ]
+    added = [
+        _("now: %(pairing)s") % {"pairing": after[k]}
+        for k in after
+        if k not in before or before[k] != after[k]
+    ]
     return removed + added
 
 
@@ -105,12 +123,15 @@ def pairings_published(publication) -> int:
     rnd = publication.round
     t = rnd.tournament
     previous = rnd.publications.filter(number__lt=publication.number).order_by("-number").first()
-    changes = correction_changes(previous, publication) if previous else []
     by_team = _matches_by_team(rnd)
     url = site_url(reverse("public-round-pairings", args=[t.slug, rnd.number]))
     messages = []
-    for c in selectors.captains_of_round(rnd):
+    captains = selectors.captains_of_round(rnd)
+    language = languages_of(c.user.pk for c in captains)
+    for c in captains:
         match = by_team.get(c.team.pk)
+        with in_language_of(c.user, language[c.user.pk]):
+            changes = correction_changes(previous, publication) if previous else []
         subject, body = _render(
             Kind.PAIRINGS,
             {
@@ -124,6 +145,7 @@ def pairings_published(publication) -> int:
                 "match": _match_line(match, c.team.pk) if match else None,
                 "url": url,
             },
+            language[c.user.pk],
         )
         messages.append(Message(c.user, subject, body, t.pk))
     return _deliver(f"pairings:{publication.pk}", Kind.PAIRINGS, messages)
@@ -137,7 +159,9 @@ def lineup_window_opened(round: Round, opening: str) -> int:
     deadline = lineup_deadline(round)
     by_team = _matches_by_team(round)
     messages = []
-    for c in selectors.captains_of_round(round):
+    captains = selectors.captains_of_round(round)
+    language = languages_of(c.user.pk for c in captains)
+    for c in captains:
         match = by_team.get(c.team.pk)
         if match is None or match.is_bye:
             continue
@@ -152,6 +176,7 @@ def lineup_window_opened(round: Round, opening: str) -> int:
                 "match": _match_line(match, c.team.pk),
                 "url": site_url(reverse("ops-lineup", args=[t.slug, round.number]) + f"?team={c.team.tpn}"),
             },
+            language[c.user.pk],
         )
         messages.append(Message(c.user, subject, body, t.pk))
     return _deliver(f"lineups-open:{round.pk}:{opening}", Kind.LINEUP_WINDOW, messages)
@@ -198,9 +223,13 @@ def run_failed(run) -> int:
     t = rnd.tournament
     url = site_url(reverse("committee-round", args=[t.slug, rnd.number]))
     messages = []
-    for user in selectors.committee_of(t):
+    committee = selectors.committee_of(t)
+    language = languages_of(user.pk for user in committee)
+    for user in committee:
         subject, body = _render(
-            Kind.RUN_FAILED, {"tournament": t, "round": rnd, "run": run, "user": user, "url": url}
+            Kind.RUN_FAILED,
+            {"tournament": t, "round": rnd, "run": run, "user": user, "url": url},
+            language[user.pk],
         )
         messages.append(Message(user, subject, body, t.pk))
     return _deliver(f"run-failed:{run.pk}:{run.attempts}", Kind.RUN_FAILED, messages)

@@ -18,8 +18,17 @@ The functions take plain values so they can be tested without a database.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for the site's catalogue (``makemessages``) without importing Django.
+
+    The site translates a problem from its ``template`` and ``params``
+    (``operations.services.lineups``); ``message`` is the English text.
+    """
+    return message
 
 
 @dataclass(frozen=True)
@@ -33,8 +42,14 @@ class RosterEntry:
 @dataclass(frozen=True)
 class LineupProblem:
     code: str
-    message: str
+    message: str  # in English
     board: int | None = None
+    template: str = field(default="", compare=False)  # the message before its values: "Board %(board)s ..."
+    params: Mapping[str, object] | None = field(default=None, compare=False, hash=False)
+
+
+def _problem(code: str, template: str, board: int | None = None, /, **params) -> LineupProblem:
+    return LineupProblem(code, template % params, board, template, params)
 
 
 class IllegalLineup(ValueError):
@@ -56,7 +71,14 @@ def lineup_problems(
     by_id = {r.player_id: r for r in roster}
     problems: list[LineupProblem] = []
     if len(lineup) > boards:
-        problems.append(LineupProblem("too_many", f"{len(lineup)} players given for {boards} boards."))
+        problems.append(
+            _problem(
+                "too_many",
+                gettext_noop("%(given)s players given for %(boards)s boards."),
+                given=len(lineup),
+                boards=boards,
+            )
+        )
     slots = list(lineup[:boards]) + [None] * max(0, boards - len(lineup))
 
     seen: dict[int, int] = {}
@@ -66,21 +88,34 @@ def lineup_problems(
         entry = by_id.get(pid)
         if entry is None:
             problems.append(
-                LineupProblem(
-                    "not_on_roster", f"Board {board}: player #{pid} is not on the team's roster.", board
+                _problem(
+                    "not_on_roster",
+                    gettext_noop("Board %(board)s: player #%(player)s is not on the team's roster."),
+                    board,
+                    board=board,
+                    player=pid,
                 )
             )
             continue
         if entry.withdrawn:
             problems.append(
-                LineupProblem("withdrawn", f"Board {board}: {entry.name or pid} has withdrawn.", board)
+                _problem(
+                    "withdrawn",
+                    gettext_noop("Board %(board)s: %(player)s has withdrawn."),
+                    board,
+                    board=board,
+                    player=entry.name or pid,
+                )
             )
         if pid in seen:
             problems.append(
-                LineupProblem(
+                _problem(
                     "duplicate",
-                    f"Board {board}: {entry.name or pid} is already on board {seen[pid]}.",
+                    gettext_noop("Board %(board)s: %(player)s is already on board %(other)s."),
                     board,
+                    board=board,
+                    player=entry.name or pid,
+                    other=seen[pid],
                 )
             )
         else:
@@ -95,12 +130,19 @@ def lineup_problems(
         if entry.board_order < last_order:
             above = next(r for r in roster if r.board_order == last_order)
             problems.append(
-                LineupProblem(
+                _problem(
                     "board_order",
-                    f"Board {board}: {entry.name or pid} (roster no. {entry.board_order}) cannot play "
-                    f"below {above.name or above.player_id} (roster no. {last_order}) on board {last_board}: "
-                    "the roster's board order is fixed.",
+                    gettext_noop(
+                        "Board %(board)s: %(player)s (roster no. %(order)s) cannot play below %(above)s "
+                        "(roster no. %(above_order)s) on board %(above_board)s: the roster's board order is fixed."
+                    ),
                     board,
+                    board=board,
+                    player=entry.name or pid,
+                    order=entry.board_order,
+                    above=above.name or above.player_id,
+                    above_order=last_order,
+                    above_board=last_board,
                 )
             )
         else:
@@ -110,20 +152,33 @@ def lineup_problems(
     empty = [b for b, pid in enumerate(slots, start=1) if pid is None]
     if empty and not allow_empty_boards:
         problems.append(
-            LineupProblem("empty_board", f"Board {empty[0]} is empty; every board must be filled.", empty[0])
+            _problem(
+                "empty_board",
+                gettext_noop("Board %(board)s is empty; every board must be filled."),
+                empty[0],
+                board=empty[0],
+            )
         )
     elif empty and fielded and min(empty) < max(fielded):
         problems.append(
-            LineupProblem(
+            _problem(
                 "empty_board_above_player",
-                f"Board {min(empty)} is empty while board {max(fielded)} has a player: "
-                "empty boards go at the bottom.",
+                gettext_noop(
+                    "Board %(board)s is empty while board %(other)s has a player: empty boards go at the bottom."
+                ),
                 min(empty),
+                board=min(empty),
+                other=max(fielded),
             )
         )
     if len(fielded) < min_players:
         problems.append(
-            LineupProblem("too_few", f"{len(fielded)} players fielded; at least {min_players} are needed.")
+            _problem(
+                "too_few",
+                gettext_noop("%(fielded)s players fielded; at least %(needed)s are needed."),
+                fielded=len(fielded),
+                needed=min_players,
+            )
         )
     return problems
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from operations import permissions
 from operations.models import ResultEntry
@@ -28,7 +29,7 @@ def post_board_pairings(round: Round, *, by) -> Round:
     """Create every match's boards from the lineups and post them."""
     permissions.require(
         permissions.is_official(by, round.tournament),
-        "Only an arbiter or the committee may post board pairings.",
+        _("Only an arbiter or the committee may post board pairings."),
     )
     return _post(round, by)
 
@@ -43,8 +44,10 @@ def _post(round: Round, by) -> Round:
     round = Round.objects.select_for_update().get(pk=round.pk)
     if round.state != RoundState.LINEUPS_CLOSED:
         raise ValidationError(
-            f"Round {round.number} is {round.get_state_display().lower()}: close the lineups before posting "
-            "the board pairings."
+            _(
+                "Round %(round_number)s is %(state_display)s: close the lineups before posting the board pairings."
+            )
+            % {"round_number": round.number, "state_display": round.get_state_display().lower()}
         )
     boards = round.tournament.boards
     players = {p.pk: p for p in Player.objects.filter(team__tournament=round.tournament)}
@@ -65,7 +68,9 @@ def _post(round: Round, by) -> Round:
             sides.append([players.get(pid) if pid else None for pid in (ids or [None] * boards)])
         plans.append((match, sides))
     if missing:
-        raise ValidationError(f"No lineup for {', '.join(missing)}: close the lineups first.")
+        raise ValidationError(
+            _("No lineup for %(missing)s: close the lineups first.") % {"missing": ", ".join(missing)}
+        )
     now = timezone.now()
     for match, (white_side, black_side) in plans:
         games = create_board_games(match, white_side, black_side)

@@ -19,10 +19,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from operations import permissions
 from operations.domain.lineup_rules import (
-    IllegalLineup,
     RosterEntry,
     default_lineup,
     lineup_problems,
@@ -80,16 +81,29 @@ def window_message(round: Round, now: dt.datetime | None = None) -> str:
         RoundState.UNDER_REVIEW,
         RoundState.APPROVED,
     ) or (round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication):
-        return f"The lineup window of round {round.number} is not open yet: the pairing is not published."
+        return _("The lineup window of round %(number)s is not open yet: the pairing is not published.") % {
+            "number": round.number
+        }
     if round.state in OPEN_STATES and deadline is not None and now >= deadline:
-        return f"The lineup window of round {round.number} closed at {timezone.localtime(deadline):%Y-%m-%d %H:%M}."
+        return _("The lineup window of round %(number)s closed at %(when)s.") % {
+            "number": round.number,
+            "when": _when(deadline),
+        }
     if round.state not in OPEN_STATES:
-        return f"The lineup window of round {round.number} is closed."
+        return _("The lineup window of round %(number)s is closed.") % {"number": round.number}
     if deadline:
-        return (
-            f"Lineups for round {round.number} are open until {timezone.localtime(deadline):%Y-%m-%d %H:%M}."
-        )
-    return f"Lineups for round {round.number} are open until the arbiter closes them."
+        return _("Lineups for round %(number)s are open until %(when)s.") % {
+            "number": round.number,
+            "when": _when(deadline),
+        }
+    return _("Lineups for round %(number)s are open until the arbiter closes them.") % {
+        "number": round.number
+    }
+
+
+def _when(moment: dt.datetime) -> str:
+    """A deadline as the reader's locale writes it (2026-07-04 20:00 in English)."""
+    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
 
 def roster_of(team: Team) -> list[RosterEntry]:
@@ -122,7 +136,10 @@ def current_lineup(team: Team, round: Round) -> list[int | None] | None:
 def _store_lineup(team, round, players, *, by, now, default_applied) -> Lineup:
     lineup, _ = Lineup.objects.select_for_update().get_or_create(team=team, round=round)
     if lineup.locked:
-        raise ValidationError(f"The lineup of {team.name} for round {round.number} is locked.")
+        raise ValidationError(
+            _("The lineup of %(team_name)s for round %(round_number)s is locked.")
+            % {"team_name": team.name, "round_number": round.number}
+        )
     lineup.entries.all().delete()
     for board, pid in enumerate(players, start=1):
         if pid is not None:
@@ -161,7 +178,7 @@ def _as_ids(players: Sequence) -> list[int | None]:
             try:
                 out.append(int(p))
             except (TypeError, ValueError):
-                raise ValidationError(f"{p!r} is not a player id.") from None
+                raise ValidationError(_("%(player)r is not a player id.") % {"player": p}) from None
     return out
 
 
@@ -186,17 +203,23 @@ def submit_lineup(
     if not tournament.is_team_event:
         raise PermissionDenied(NO_LINEUPS)
     if team.tournament_id != tournament.pk:
-        raise ValidationError(f"{team.name} does not play in {tournament}.")
+        raise ValidationError(
+            _("%(team_name)s does not play in %(tournament)s.")
+            % {"team_name": team.name, "tournament": tournament}
+        )
     arbiter = permissions.is_arbiter(by, tournament)
     if link is not None:
         if link.team_id != team.pk or link.round_id != round.pk:
-            raise PermissionDenied("This captain link is for another team or round.")
+            raise PermissionDenied(_("This captain link is for another team or round."))
         if link.used_at is not None:
-            raise PermissionDenied("This captain link has already been used.")
+            raise PermissionDenied(_("This captain link has already been used."))
     elif not (arbiter or permissions.is_captain_of(by, team)):
-        raise PermissionDenied(f"Only the captain of {team.name} or an arbiter may submit its lineup.")
+        raise PermissionDenied(
+            _("Only the captain of %(team_name)s or an arbiter may submit its lineup.")
+            % {"team_name": team.name}
+        )
     if override_reason and not arbiter:
-        raise PermissionDenied("Only an arbiter may accept a late lineup.")
+        raise PermissionDenied(_("Only an arbiter may accept a late lineup."))
 
     ids = _as_ids(players)
     open_now = window_is_open(round, now)
@@ -210,17 +233,27 @@ def submit_lineup(
         raise refuse(msg + (" A late lineup needs an arbiter's override." if late else ""))
     match = match_of(team, round)
     if match is None:
-        raise refuse(f"{team.name} is not paired in round {round.number}.")
+        raise refuse(
+            _("%(team_name)s is not paired in round %(round_number)s.")
+            % {"team_name": team.name, "round_number": round.number}
+        )
     if match.is_bye:
-        raise refuse(f"{team.name} has the bye in round {round.number}: no lineup is needed.")
+        raise refuse(
+            _("%(team_name)s has the bye in round %(round_number)s: no lineup is needed.")
+            % {"team_name": team.name, "round_number": round.number}
+        )
     conf = settings_of(tournament)
     problems = lineup_problems(
         roster_of(team), ids, tournament.boards, conf.min_players, conf.allow_empty_boards
     )
     if problems:
-        raise refuse(str(IllegalLineup(problems)))
+        # each problem in the reader's language (the domain module writes English: it has no Django)
+        raise refuse("; ".join(_(p.template) % p.params if p.template else p.message for p in problems))
     if Lineup.objects.filter(team=team, round=round, locked=True).exists():
-        raise refuse(f"The board pairings of round {round.number} are posted: the lineup is final.")
+        raise refuse(
+            _("The board pairings of round %(round_number)s are posted: the lineup is final.")
+            % {"round_number": round.number}
+        )
 
     ids = ids + [None] * (tournament.boards - len(ids))
     with transaction.atomic():
@@ -290,13 +323,15 @@ def apply_default_lineups(round: Round, *, now: dt.datetime | None = None) -> li
 def close_lineups(round: Round, *, by, now: dt.datetime | None = None) -> Round:
     """Close the window: defaults for the missing lineups, round -> lineups_closed."""
     permissions.require(
-        permissions.is_official(by, round.tournament), "Only an arbiter or the committee may close lineups."
+        permissions.is_official(by, round.tournament),
+        _("Only an arbiter or the committee may close lineups."),
     )
     if round.state == RoundState.PUBLISHED:
         round = transition_round(round, RoundState.LINEUPS_OPEN, by=by)
     if round.state != RoundState.LINEUPS_OPEN:
         raise ValidationError(
-            f"Round {round.number} is {round.get_state_display().lower()}: no lineups to close."
+            _("Round %(round_number)s is %(state_display)s: no lineups to close.")
+            % {"round_number": round.number, "state_display": round.get_state_display().lower()}
         )
     apply_default_lineups(round, now=now)
     return transition_round(round, RoundState.LINEUPS_CLOSED, by=by)
@@ -306,21 +341,23 @@ def close_lineups(round: Round, *, by, now: dt.datetime | None = None) -> Round:
 def open_lineups(round: Round, *, by) -> Round:
     """Open the window by hand (a tournament whose lineups do not open on publication)."""
     permissions.require(
-        permissions.is_official(by, round.tournament), "Only an arbiter or the committee may open lineups."
+        permissions.is_official(by, round.tournament), _("Only an arbiter or the committee may open lineups.")
     )
     return transition_round(round, RoundState.LINEUPS_OPEN, by=by)
 
 
 @transaction.atomic
 def reopen_lineups(round: Round, *, by) -> Round:
-    permissions.require(permissions.is_arbiter(by, round.tournament), "Only an arbiter may reopen lineups.")
+    permissions.require(
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may reopen lineups.")
+    )
     return transition_round(round, RoundState.LINEUPS_OPEN, by=by)
 
 
 def issue_captain_link(team: Team, round: Round, *, by) -> CaptainLink:
     permissions.require(
         permissions.is_official(by, round.tournament),
-        "Only the committee or an arbiter may issue captain links.",
+        _("Only the committee or an arbiter may issue captain links."),
     )
     if not round.tournament.is_team_event:
         raise ValidationError(NO_LINEUPS)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from operations import permissions
 from operations.domain.pgn_games import (
@@ -188,56 +189,73 @@ def _classify(game: BoardGame, broadcast: str, number: int) -> PlannedBoard:
     )
     if broadcast == "*":
         planned.status = "unfinished"
-        planned.note = "unfinished in the broadcast: left as it is (rule 11)"
+        planned.note = _("unfinished in the broadcast: left as it is (rule 11)")
     elif match.forfeit:
         planned.status = "conflict"
-        planned.note = "the match is recorded as forfeited: cancel the forfeit first"
+        planned.note = _("the match is recorded as forfeited: cancel the forfeit first")
         planned.replaceable = False
     elif game.result == broadcast:
         planned.status = "same"
     elif FORFEIT_AS_RESULT.get(game.result) == broadcast:
         planned.status = "same"
-        planned.note = f"entered as a forfeit ({game.result})"
+        planned.note = _("entered as a forfeit (%(result)s)") % {"result": game.result}
     elif game.result not in ("", "*"):
         planned.status = "conflict"
-        planned.note = f"{game.result} already entered"
+        planned.note = _("%(result)s already entered") % {"result": game.result}
     return planned
 
 
 def preview_pgn(round: Round, data: bytes | str, *, by) -> PgnPreview:
     """Match the file's games to the boards of ``round``; nothing is written."""
     permissions.require(
-        permissions.is_arbiter(by, round.tournament), "Only an arbiter may import results from a PGN file."
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may import results from a PGN file.")
     )
     results._check_round_open(round)
     if len(data) > MAX_BYTES:
-        raise ValidationError(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.")
+        raise ValidationError(
+            _("The file is larger than %(max_bytes)s MB.") % {"max_bytes": MAX_BYTES // (1024 * 1024)}
+        )
     games = read_games(decode(data))
     if not games:
-        raise ValidationError("The file holds no PGN game: no game with [White] and [Black] tags was found.")
+        raise ValidationError(
+            _("The file holds no PGN game: no game with [White] and [Black] tags was found.")
+        )
     boards = _round_games(round)
     if not boards:
-        raise ValidationError(f"Round {round.number} has no boards yet: post the board pairings first.")
+        raise ValidationError(
+            _("Round %(round_number)s has no boards yet: post the board pairings first.")
+            % {"round_number": round.number}
+        )
     white_index, black_index = _index(boards, "white"), _index(boards, "black")
     preview = PgnPreview(round=round, games_read=len(games))
     placed: dict[int, int] = {}  # board game id -> the file's game number
     for bg in games:
         result = PGN_RESULTS.get(bg.result)
         if bg.round_number is not None and bg.round_number != round.number:
-            reason = f"a game of round {bg.round_number} (Round tag “{bg.round_tag}”)"
+            reason = _("a game of round %(number)s (Round tag “%(tag)s”)") % {
+                "number": bg.round_number,
+                "tag": bg.round_tag,
+            }
         elif result is None:
-            reason = f"“{bg.result}” is not a PGN result"
+            reason = _("“%(result)s” is not a PGN result") % {"result": bg.result}
         else:
             game, reversed_game = _find(bg, white_index, black_index)
             if game is None and reversed_game is not None:
-                reason = (
-                    f"these players meet on table {reversed_game.match.table} board {reversed_game.board} "
-                    "with the colours the other way round"
-                )
+                reason = _(
+                    "these players meet on table %(table)s board %(board)s with the colours the other way round"
+                ) % {"table": reversed_game.match.table, "board": reversed_game.board}
             elif game is None:
-                reason = f"no board of round {round.number} has White {bg.white} and Black {bg.black}"
+                reason = _("no board of round %(number)s has White %(white)s and Black %(black)s") % {
+                    "number": round.number,
+                    "white": bg.white,
+                    "black": bg.black,
+                }
             elif game.pk in placed:
-                reason = f"table {game.match.table} board {game.board} already has game {placed[game.pk]} of this file"
+                reason = _("table %(table)s board %(board)s already has game %(game)s of this file") % {
+                    "table": game.match.table,
+                    "board": game.board,
+                    "game": placed[game.pk],
+                }
             else:
                 placed[game.pk] = bg.number
                 preview.boards.append(_classify(game, result, bg.number))
@@ -263,11 +281,14 @@ def _plan(round: Round, token: str) -> dict:
     try:
         plan = signing.loads(token, salt=SALT, max_age=TOKEN_MAX_AGE)
     except signing.SignatureExpired:
-        raise ValidationError("This preview is more than six hours old: upload the file again.") from None
+        raise ValidationError(_("This preview is more than six hours old: upload the file again.")) from None
     except signing.BadSignature:
-        raise ValidationError("This is not a preview of this site: upload the file again.") from None
+        raise ValidationError(_("This is not a preview of this site: upload the file again.")) from None
     if plan.get("round") != round.pk:
-        raise ValidationError(f"This preview is of another round, not round {round.number}.")
+        raise ValidationError(
+            _("This preview is of another round, not round %(round_number)s.")
+            % {"round_number": round.number}
+        )
     return plan
 
 
@@ -275,15 +296,17 @@ def _plan(round: Round, token: str) -> dict:
 def import_pgn(round: Round, token: str, *, by, replace_conflicts: bool = False) -> ImportReport:
     """Enter the results of a preview, all or none (``replace_conflicts``: the conflicts too)."""
     permissions.require(
-        permissions.is_arbiter(by, round.tournament), "Only an arbiter may import results from a PGN file."
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may import results from a PGN file.")
     )
     plan = _plan(round, token)
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     results._check_round_open(round)
     if fingerprint(round) != plan["fingerprint"]:
         raise StalePreview(
-            f"The results of round {round.number} changed since this preview: nothing was entered. "
-            "Upload the file again to see what it would change now."
+            _(
+                "The results of round %(round_number)s changed since this preview: nothing was entered. Upload the file again to see what it would change now."
+            )
+            % {"round_number": round.number}
         )
     rows = plan["enter"] + (plan["conflicts"] if replace_conflicts else [])
     by_match: dict[int, tuple[dict[int, str], dict[int, str]]] = defaultdict(lambda: ({}, {}))

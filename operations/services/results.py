@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from operations import permissions
 from operations.domain.match_scoring import normalise_result
@@ -34,11 +35,16 @@ def _user(by):
 
 def _check_round_open(round: Round) -> None:
     if round.state == RoundState.COMPLETE:
-        raise ValidationError(f"Round {round.number} is complete: reopen it to correct a result.")
+        raise ValidationError(
+            _("Round %(round_number)s is complete: reopen it to correct a result.")
+            % {"round_number": round.number}
+        )
     if round.state not in ENTRY_STATES:
         raise ValidationError(
-            f"Round {round.number} is {round.get_state_display().lower()}: results are entered once the "
-            "board pairings are posted."
+            _(
+                "Round %(round_number)s is %(state_display)s: results are entered once the board pairings are posted."
+            )
+            % {"round_number": round.number, "state_display": round.get_state_display().lower()}
         )
 
 
@@ -69,24 +75,27 @@ def enter_results(
     """
     match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
     round = match.round
-    permissions.require(permissions.is_arbiter(by, round.tournament), "Only an arbiter may enter results.")
+    permissions.require(permissions.is_arbiter(by, round.tournament), _("Only an arbiter may enter results."))
     _check_round_open(round)
     if match.is_bye:
-        raise ValidationError("The bye has no boards to enter results for.")
+        raise ValidationError(_("The bye has no boards to enter results for."))
     games = {g.board: g for g in match.boards.order_by("board")}
     if not games:
-        raise ValidationError(f"{match} has no boards yet: post the board pairings first.")
+        raise ValidationError(
+            _("%(match)s has no boards yet: post the board pairings first.") % {"match": match}
+        )
     unknown = sorted(b for b in results if b not in games)
     if unknown:
         raise ValidationError(
-            f"{match} has boards 1-{len(games)}; there is no board {', '.join(str(b) for b in unknown)}."
+            _("%(match)s has boards 1-%(games_count)s; there is no board %(items)s.")
+            % {"match": match, "games_count": len(games), "items": ", ".join(str(b) for b in unknown)}
         )
     clean: dict[int, str] = {}
     for board, raw in results.items():
         try:
             clean[board] = normalise_result(raw or "")
         except ValueError as err:
-            raise ValidationError(f"Board {board}: {err}") from None
+            raise ValidationError(_("Board %(board)s: %(error)s") % {"board": board, "error": err}) from None
     if expected is not None:
         stale = []
         for board, shown in expected.items():
@@ -94,17 +103,27 @@ def enter_results(
                 was = normalise_result(shown or "")
             except ValueError:
                 raise ValidationError(
-                    f"Board {board}: the form's previous result {shown!r} is not a result."
+                    _("Board %(board)s: the form's previous result %(shown)r is not a result.")
+                    % {"board": board, "shown": shown}
                 ) from None
             if board in games and games[board].result != was:
                 stale.append(board)
         if stale:
             raise ValidationError(
-                f"Board {', '.join(map(str, stale))} of {match} was changed since this form was opened "
-                f"(now {', '.join(games[b].result or 'pending' for b in stale)}): reload and enter again."
+                _(
+                    "Board %(boards)s of %(match)s was changed since this form was opened (now %(results)s): reload and enter again."
+                )
+                % {
+                    "boards": ", ".join(map(str, stale)),
+                    "match": match,
+                    "results": ", ".join(games[b].result or _("pending") for b in stale),
+                }
             )
     if match.forfeit and any(clean[b] not in ("+-", "-+", "--", "") for b in clean):
-        raise ValidationError(f"{match} is recorded as forfeited: cancel the forfeit before entering games.")
+        raise ValidationError(
+            _("%(match)s is recorded as forfeited: cancel the forfeit before entering games.")
+            % {"match": match}
+        )
     changed = {b: r for b, r in clean.items() if games[b].result != r}
     if not changed:
         return match
@@ -130,7 +149,7 @@ def record_absent_team(match: Match, team: Team, *, by) -> Match:
     match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
     round = match.round
     permissions.require(
-        permissions.is_arbiter(by, round.tournament), "Only an arbiter may record an absence."
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may record an absence.")
     )
     _check_round_open(round)
     if team.pk == match.white_team_id:
@@ -138,7 +157,9 @@ def record_absent_team(match: Match, team: Team, *, by) -> Match:
     elif team.pk == match.black_team_id:
         kind, absent_is_black = ForfeitKind.BLACK_TEAM, True
     else:
-        raise ValidationError(f"{team.name} does not play in {match}.")
+        raise ValidationError(
+            _("%(team_name)s does not play in %(match)s.") % {"team_name": team.name, "match": match}
+        )
     if match.forfeit and match.forfeit != kind:
         kind = ForfeitKind.DOUBLE
     now = timezone.now()
@@ -169,13 +190,17 @@ def confirm_match(match: Match, team: Team, *, by) -> MatchConfirmation:
     """A captain confirms the match result of his team (optional in a tournament)."""
     match = Match.objects.select_for_update().get(pk=match.pk)
     if not permissions.is_captain_of(by, team):
-        raise PermissionDenied(f"Only the captain of {team.name} may confirm its result.")
+        raise PermissionDenied(
+            _("Only the captain of %(team_name)s may confirm its result.") % {"team_name": team.name}
+        )
     if team.pk not in (match.white_team_id, match.black_team_id):
-        raise ValidationError(f"{team.name} does not play in {match}.")
+        raise ValidationError(
+            _("%(team_name)s does not play in %(match)s.") % {"team_name": team.name, "match": match}
+        )
     results = _board_results(match)
     if not match.has_result or any(r in ("", "*") for r in results):
-        raise ValidationError(f"{match} has no final result to confirm yet.")
-    conf, _ = MatchConfirmation.objects.update_or_create(
+        raise ValidationError(_("%(match)s has no final result to confirm yet.") % {"match": match})
+    conf, _created = MatchConfirmation.objects.update_or_create(
         match=match,
         team=team,
         defaults={"confirmed_by": by, "confirmed_at": timezone.now(), "results": results},
@@ -199,32 +224,44 @@ def unfinished_or_pending(round: Round) -> tuple[list[BoardGame], list[BoardGame
 @transaction.atomic
 def complete_round(round: Round, *, by) -> Round:
     """All results in: the round is complete (unfinished games count as draws, rule 11)."""
-    permissions.require(permissions.is_arbiter(by, round.tournament), "Only an arbiter may complete a round.")
+    permissions.require(
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may complete a round.")
+    )
     round = Round.objects.select_for_update().get(pk=round.pk)
     if round.state == RoundState.BOARD_PAIRINGS_POSTED:
         round = transition_round(round, RoundState.IN_PLAY, by=by)
     for bye in round.matches.filter(is_bye=True, white_match_points__isnull=True):
         recompute_match(bye, by=_user(by))
-    _, pending = unfinished_or_pending(round)
+    _unfinished, pending = unfinished_or_pending(round)
     if pending:
-        boards = ", ".join(f"table {g.match.table} board {g.board}" for g in pending[:8])
-        raise ValidationError(f"Round {round.number} still has boards without a result: {boards}.")
+        boards = ", ".join(
+            _("table %(table)s board %(board)s") % {"table": g.match.table, "board": g.board}
+            for g in pending[:8]
+        )
+        raise ValidationError(
+            _("Round %(round_number)s still has boards without a result: %(boards)s.")
+            % {"round_number": round.number, "boards": boards}
+        )
     missing = [m for m in round.matches.all() if not m.has_result]
     if missing:
         raise ValidationError(
-            f"Round {round.number}: {', '.join(str(m) for m in missing[:5])} has no result."
+            _("Round %(round_number)s: %(items)s has no result.")
+            % {"round_number": round.number, "items": ", ".join(str(m) for m in missing[:5])}
         )
     conf = OperationsSettings.objects.filter(tournament=round.tournament).first()
     if conf and conf.captains_confirm_results:
         unconfirmed = [m for m in round.matches.filter(is_bye=False, result_confirmed=False)]
         if unconfirmed:
             raise ValidationError(
-                f"Round {round.number}: the captains have not confirmed {', '.join(str(m) for m in unconfirmed[:5])}."
+                _("Round %(round_number)s: the captains have not confirmed %(items)s.")
+                % {"round_number": round.number, "items": ", ".join(str(m) for m in unconfirmed[:5])}
             )
     return transition_round(round, RoundState.COMPLETE, by=by)
 
 
 @transaction.atomic
 def reopen_round(round: Round, *, by) -> Round:
-    permissions.require(permissions.is_arbiter(by, round.tournament), "Only an arbiter may reopen a round.")
+    permissions.require(
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may reopen a round.")
+    )
     return transition_round(round, RoundState.IN_PLAY, by=by)

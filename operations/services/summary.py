@@ -13,6 +13,7 @@ import json
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from operations import permissions
 from operations.models import ResultEntry, ResultsSummary
@@ -86,7 +87,7 @@ def digest_of(content: dict) -> str:
 def sign_results_summary(round: Round, *, by) -> ResultsSummary:
     """Sign the round's results as they stand now (an arbiter, rule 56)."""
     permissions.require(
-        permissions.is_arbiter(by, round.tournament), "Only an arbiter may sign the results summary."
+        permissions.is_arbiter(by, round.tournament), _("Only an arbiter may sign the results summary.")
     )
     content = summary_content(round)
     return ResultsSummary.objects.create(

@@ -19,6 +19,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from engine.state import Outcome, ScoreKind
 from engine.trf import SizeLimitExceeded, TrfError, read
@@ -66,7 +67,7 @@ def import_trf(
 ) -> Tournament:
     """Create a tournament from a TRF-2026 team file (see the module docstring)."""
     if by is not None and not getattr(by, "is_superuser", False) and not getattr(by, "is_staff", False):
-        raise permissions.PermissionDenied("Only staff may import a tournament.")
+        raise permissions.PermissionDenied(_("Only staff may import a tournament."))
     try:
         doc = read(text, system)
     except TrfError as err:
@@ -77,7 +78,9 @@ def import_trf(
     name = name or state.name or "Imported tournament"
     slug = slug or slugify(name)[:90] or "imported"
     if Tournament.objects.filter(slug=slug).exists():
-        raise ImportRefused(f"a tournament with the address {slug!r} already exists; choose another")
+        raise ImportRefused(
+            _("a tournament with the address %(slug)r already exists; choose another") % {"slug": slug}
+        )
     if not state.team:  # 001 records only: an individual event (docs/individual-events.md)
         from operations.services.trf_import_individual import import_individual
 
@@ -170,7 +173,16 @@ def import_trf(
                 if codes not in CODE_PAIRS:
                     line = recs.players[0].line if recs.players else 0
                     raise ImportRefused(
-                        f"round {rnd}, board {board} of {pair.white}-{pair.black}: results {codes} do not match",
+                        _(
+                            "round %(round)s, board %(board)s of %(white)s-%(black)s: results %(codes)s do not match"
+                        )
+                        % {
+                            "round": rnd,
+                            "board": board,
+                            "white": pair.white,
+                            "black": pair.black,
+                            "codes": codes,
+                        },
                         line,
                     )
                 BoardGame.objects.create(
@@ -222,11 +234,17 @@ def _lineup_window(doc) -> dict:
     out: dict = {}
     for key, (value, line, column) in doc.records.event_settings.items():
         if key not in LINEUP_WINDOW:
-            raise ImportRefused(f"unknown event setting {key!r}", line, column - len(key) - 1)
+            raise ImportRefused(
+                _("unknown event setting %(key)r") % {"key": key}, line, column - len(key) - 1
+            )
         out[key] = LINEUP_WINDOW[key](value)
         if out[key] is None:
             what = "a time of day (HH:MM)" if key == "lineup_close_time" else "a valid value"
-            raise ImportRefused(f"{key}: {value!r} is not {what}", line, column)
+            raise ImportRefused(
+                _("%(key)s: %(value)r is not %(what)s") % {"key": key, "value": value, "what": what},
+                line,
+                column,
+            )
     return out
 
 
@@ -242,7 +260,12 @@ def _participation(doc, teams: dict[int, Team], by=None) -> None:
             withdraw_team(teams[tpn], from_round=first, by=by)
         except ValidationError as err:
             column = len("### engine-withdrawn ") + len(str(tpn)) + 2
-            raise ImportRefused(f"withdrawal of team {tpn}: {' '.join(err.messages)}", line, column) from None
+            raise ImportRefused(
+                _("withdrawal of team %(tpn)s: %(messages)s")
+                % {"tpn": tpn, "messages": " ".join(err.messages)},
+                line,
+                column,
+            ) from None
     played = doc.state.rounds_played
     for b in recs.byes:
         if b.kind != "Z" or b.round <= played:
@@ -253,7 +276,12 @@ def _participation(doc, teams: dict[int, Team], by=None) -> None:
             try:
                 mark_absent(teams[tpn], round_number=b.round)
             except ValidationError as err:
-                raise ImportRefused(f"absence of team {tpn}: {' '.join(err.messages)}", b.line, 7) from None
+                raise ImportRefused(
+                    _("absence of team %(tpn)s: %(messages)s")
+                    % {"tpn": tpn, "messages": " ".join(err.messages)},
+                    b.line,
+                    7,
+                ) from None
 
 
 def _check_points(t: Tournament, state) -> None:
@@ -265,6 +293,15 @@ def _check_points(t: Tournament, state) -> None:
         q = rs.state.by_tpn[p.tpn]
         if abs(q.match_points - p.match_points) > 1e-6 or abs(q.game_points - p.game_points) > 1e-6:
             raise ImportRefused(
-                f"team {p.tpn} ({p.name}): the boards give {q.match_points:g} MP / {q.game_points:g} GP, "
-                f"the file {p.match_points:g} MP / {p.game_points:g} GP"
+                _(
+                    "team %(p_tpn)s (%(p_name)s): the boards give %(match_points)s MP / %(game_points)s GP, the file %(match_points_2)s MP / %(game_points_2)s GP"
+                )
+                % {
+                    "p_tpn": p.tpn,
+                    "p_name": p.name,
+                    "match_points": format(q.match_points, "g"),
+                    "game_points": format(q.game_points, "g"),
+                    "match_points_2": format(p.match_points, "g"),
+                    "game_points_2": format(p.game_points, "g"),
+                }
             )

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from engine.state import Outcome
 from engine.trf import TrfDocument
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
@@ -40,18 +42,30 @@ def import_individual(doc: TrfDocument, *, name: str, slug: str) -> Tournament:
 
     state, recs = doc.state, doc.records
     if state.system not in ("dubov", "lim"):
-        raise ImportRefused(f"an individual file is paired by Dubov or Lim here, not {state.system!r}")
+        raise ImportRefused(
+            _("an individual file is paired by Dubov or Lim here, not %(system)r") % {"system": state.system}
+        )
     names: dict[str, int] = {}
     for p in state.participants:
         key = (p.name or f"Player {p.tpn}").strip()
         if key in names:
-            raise ImportRefused(f"players {names[key]} and {p.tpn} have the same name {key!r}: rename one")
+            raise ImportRefused(
+                _("players %(names)s and %(p_tpn)s have the same name %(key)r: rename one")
+                % {"names": names[key], "p_tpn": p.tpn, "key": key}
+            )
         names[key] = p.tpn
         for rec in p.history:
             if rec.outcome in UNSUPPORTED_BYES:
                 raise ImportRefused(
-                    f"player {p.tpn} ({p.name}) has {UNSUPPORTED_BYES[rec.outcome]} in round {rec.round}: "
-                    "the site records only the pairing-allocated bye, forfeits and absences"
+                    _(
+                        "player %(p_tpn)s (%(p_name)s) has %(unsupported_byes)s in round %(round)s: the site records only the pairing-allocated bye, forfeits and absences"
+                    )
+                    % {
+                        "p_tpn": p.tpn,
+                        "p_name": p.name,
+                        "unsupported_byes": UNSUPPORTED_BYES[rec.outcome],
+                        "round": rec.round,
+                    }
                 )
     s = state.scoring
     t = create_individual_event(
@@ -104,7 +118,10 @@ def import_individual(doc: TrfDocument, *, name: str, slug: str) -> Tournament:
             )
             codes = (entries[pair.white][rnd - 1].result, entries[pair.black][rnd - 1].result)
             if codes not in CODE_PAIRS:
-                raise ImportRefused(f"round {rnd}, {pair.white}-{pair.black}: results {codes} do not match")
+                raise ImportRefused(
+                    _("round %(round)s, %(white)s-%(black)s: results %(codes)s do not match")
+                    % {"round": rnd, "white": pair.white, "black": pair.black, "codes": codes}
+                )
             BoardGame.objects.create(
                 match=m,
                 board=1,

@@ -1,16 +1,18 @@
 """Template filters of the operations pages."""
 
 from django import template
+from django.utils import formats
 
 register = template.Library()
 
 
 @register.filter
 def num(value) -> str:
-    """A score as people write it: 3, 3.5, 12.25 (blank for None)."""
+    """A score as people write it: 3, 3.5, 12.25 (blank for None); 3,5 where the language writes a comma."""
     if value is None or value == "":
         return ""
     try:
-        return f"{float(value):g}"
+        text = f"{float(value):g}"
     except (TypeError, ValueError):
         return str(value)
+    return text.replace(".", formats.get_format("DECIMAL_SEPARATOR"))

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import lineup_link_guard
@@ -43,12 +44,18 @@ def _lineup_page(request, t, r, team, *, link=None):
                 override_reason=form.cleaned_data.get("override_reason", ""),
             )
         except ValidationError as err:
-            messages.error(request, f"Lineup refused: {_messages(err)}")
+            messages.error(request, _("Lineup refused: %(messages)s") % {"messages": _messages(err)})
         else:
             names = ", ".join(p.name for p in roster if p.pk in set(sub.players))
             messages.success(
                 request,
-                f"Lineup of {team.name} for round {r.number} received at {timezone.localtime(sub.submitted_at):%Y-%m-%d %H:%M:%S %Z}: {names}.",
+                _("Lineup of %(team_name)s for round %(r_number)s received at %(localtime)s: %(names)s.")
+                % {
+                    "team_name": team.name,
+                    "r_number": r.number,
+                    "localtime": format(timezone.localtime(sub.submitted_at), "%Y-%m-%d %H:%M:%S %Z"),
+                    "names": names,
+                },
             )
             if link is not None:
                 return (
@@ -92,10 +99,10 @@ def lineup_page(request, slug: str, number: int):
             Team.objects.filter(pk__in=permissions.captain_team_ids(request.user, t)).order_by("tpn")
         )
         if not teams:
-            raise PermissionDenied("Only a team captain submits a lineup.")
+            raise PermissionDenied(_("Only a team captain submits a lineup."))
         team = next((x for x in teams if str(x.tpn) == tpn), teams[0]) if tpn else teams[0]
         if tpn and str(team.tpn) != tpn:
-            raise PermissionDenied("You are not the captain of that team.")
+            raise PermissionDenied(_("You are not the captain of that team."))
     return _lineup_page(request, t, r, team)
 
 
@@ -117,11 +124,15 @@ def confirm_match_view(request, slug: str, number: int, table: int):
     match = get_object_or_404(Match, round=r, table=table)
     team_ids = permissions.captain_team_ids(request.user, t) & {match.white_team_id, match.black_team_id}
     if not team_ids:
-        raise PermissionDenied("Only a captain of one of the two teams confirms the result.")
+        raise PermissionDenied(_("Only a captain of one of the two teams confirms the result."))
     team = Team.objects.get(pk=team_ids.pop())
     try:
         results.confirm_match(match, team, by=request.user)
-        messages.success(request, f"{team.name} confirmed the result of table {table}.")
+        messages.success(
+            request,
+            _("%(team_name)s confirmed the result of table %(table)s.")
+            % {"team_name": team.name, "table": table},
+        )
     except ValidationError as err:
         messages.error(request, _messages(err))
     return redirect("ops-board-pairings", slug=t.slug, number=r.number)

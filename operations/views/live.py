@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -34,7 +35,7 @@ def board_pairings_live(request, slug: str, number: int):
     r = _round(t, number)
     public = selectors.board_pairings_visible(r)
     if not (public or permissions.is_official(request.user, t)):
-        raise Http404("The board pairings of this round are not posted yet.")
+        raise Http404(_("The board pairings of this round are not posted yet."))
     current = live.results_version(slug, number)
     captain_ids = sorted(permissions.captain_team_ids(request.user, t))
 

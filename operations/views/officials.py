@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from operations import permissions, selectors
@@ -24,7 +26,7 @@ def _require_official(request, t):
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")
     permissions.require(
-        permissions.is_official(request.user, t), "This page is for arbiters and the committee."
+        permissions.is_official(request.user, t), _("This page is for arbiters and the committee.")
     )
     return None
 
@@ -74,7 +76,7 @@ def _act(request, t, r, action, ok: str, back: str = "ops-lineup-status"):
     return redirect(back, slug=t.slug, number=r.number)
 
 
-def _round_action(action, ok: str, back: str = "ops-lineup-status"):
+def _round_action(action, ok, back: str = "ops-lineup-status"):
     """A POST-only view that runs ``action(round, user)`` on the round and says ``ok`` (``{number}``: its number).
 
     The service checks the user's role; a refusal of the service is shown as a message.
@@ -95,12 +97,16 @@ def _open_or_reopen_lineups(r, user):
     return opener(r, by=user)
 
 
-open_lineups_view = _round_action(_open_or_reopen_lineups, "Lineups of round {number} are open.")
+open_lineups_view = _round_action(
+    _open_or_reopen_lineups, gettext_lazy("Lineups of round {number} are open.")
+)
 close_lineups_view = _round_action(
-    lambda r, user: lineups.close_lineups(r, by=user), "Lineups of round {number} closed; defaults applied."
+    lambda r, user: lineups.close_lineups(r, by=user),
+    gettext_lazy("Lineups of round {number} closed; defaults applied."),
 )
 post_board_pairings_view = _round_action(
-    lambda r, user: board_pairings.post_board_pairings(r, by=user), "Board pairings of round {number} posted."
+    lambda r, user: board_pairings.post_board_pairings(r, by=user),
+    gettext_lazy("Board pairings of round {number} posted."),
 )
 
 
@@ -115,7 +121,7 @@ def issue_link_view(request, slug: str, number: int):
         t,
         r,
         lambda: lineups.issue_captain_link(team, r, by=request.user),
-        f"A one-time link for {team.name} was issued.",
+        _("A one-time link for %(team)s was issued.") % {"team": team.name},
     )
 
 
@@ -144,7 +150,7 @@ def match_result_page(request, slug: str, number: int, table: int):
     t = _tournament(slug)
     r = _round(t, number)
     match = get_object_or_404(Match.objects.select_related("white_team", "black_team"), round=r, table=table)
-    permissions.require(permissions.is_arbiter(request.user, t), "Only an arbiter enters results.")
+    permissions.require(permissions.is_arbiter(request.user, t), _("Only an arbiter enters results."))
     games = list(match.boards.select_related("white", "black").order_by("board"))
     if request.method == "POST":
         entered, expected = {}, {}
@@ -157,13 +163,25 @@ def match_result_page(request, slug: str, number: int, table: int):
             if "absent" in request.POST:
                 team = get_object_or_404(Team, tournament=t, tpn=request.POST["absent"])
                 results.record_absent_team(match, team, by=request.user)
-                messages.success(request, f"{team.name} recorded absent: match lost by forfeit (rule 53).")
+                messages.success(
+                    request,
+                    _("%(team_name)s recorded absent: match lost by forfeit (rule 53).")
+                    % {"team_name": team.name},
+                )
             else:
                 m = results.enter_results(match, entered, by=request.user, expected=expected)
                 messages.success(
                     request,
-                    f"Table {table}: {m.white_team.label} {m.white_game_points or 0:g} – "
-                    f"{m.black_game_points or 0:g} {m.black_team.label} saved.",
+                    _(
+                        "Table %(table)s: %(white_team)s %(white_points)s – %(black_points)s %(black_team)s saved."
+                    )
+                    % {
+                        "table": table,
+                        "white_team": m.white_team.label,
+                        "white_points": format(m.white_game_points or 0, "g"),
+                        "black_points": format(m.black_game_points or 0, "g"),
+                        "black_team": m.black_team.label,
+                    },
                 )
             return redirect("ops-results", slug=t.slug, number=r.number)
         except ValidationError as err:
@@ -180,15 +198,17 @@ def _board_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ValidationError(f"{text!r} is not a board number.") from None
+        raise ValidationError(_("%(text)r is not a board number.") % {"text": text}) from None
 
 
 complete_round_view = _round_action(
-    lambda r, user: results.complete_round(r, by=user), "Round {number} is complete.", back="ops-results"
+    lambda r, user: results.complete_round(r, by=user),
+    gettext_lazy("Round {number} is complete."),
+    back="ops-results",
 )
 reopen_round_view = _round_action(
     lambda r, user: results.reopen_round(r, by=user),
-    "Round {number} reopened for corrections.",
+    gettext_lazy("Round {number} reopened for corrections."),
     back="ops-results",
 )
 
@@ -214,14 +234,16 @@ def summary_page(request, slug: str, number: int):
 
 sign_summary_view = _round_action(
     lambda r, user: summary.sign_results_summary(r, by=user),
-    "Results summary of round {number} signed.",
+    gettext_lazy("Results summary of round {number} signed."),
     back="ops-summary",
 )
 
 
 @login_required
 def trf_import_page(request):
-    permissions.require(request.user.is_staff or request.user.is_superuser, "Only staff import tournaments.")
+    permissions.require(
+        request.user.is_staff or request.user.is_superuser, _("Only staff import tournaments.")
+    )
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         raw = form.cleaned_data["file"].read()
@@ -234,9 +256,14 @@ def trf_import_page(request):
                 text, name=form.cleaned_data["name"], slug=form.cleaned_data["slug"], by=request.user
             )
         except ValidationError as err:
-            messages.error(request, f"Import refused, nothing saved: {_messages(err)}")
+            messages.error(
+                request, _("Import refused, nothing saved: %(messages)s") % {"messages": _messages(err)}
+            )
         else:
-            messages.success(request, f"{t.name} imported: {t.teams.count()} teams.")
+            messages.success(
+                request,
+                _("%(t_name)s imported: %(count)s teams.") % {"t_name": t.name, "count": t.teams.count()},
+            )
             return redirect("tournament-detail", slug=t.slug)
     return render(request, "operations/trf_import.html", {"form": form})
 

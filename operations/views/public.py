@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from operations import live, permissions, selectors
 from operations.services import exports
@@ -19,7 +20,7 @@ def board_pairings_page(request, slug: str, number: int, layout: str = "list"):
     r = _round(t, number)
     official = permissions.is_official(request.user, t)
     if not (selectors.board_pairings_visible(r) or official):
-        raise Http404("The board pairings of this round are not posted yet.")
+        raise Http404(_("The board pairings of this round are not posted yet."))
     template = {
         "list": "board_pairings.html",
         "print": "board_pairings_print.html",
@@ -91,7 +92,7 @@ def pairings_csv(request, slug: str, number: int):
     t = _tournament(slug)
     r = _round(t, number)
     if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
-        raise Http404("The board pairings of this round are not posted yet.")
+        raise Http404(_("The board pairings of this round are not posted yet."))
     by_match = request.GET.get("by") == "match"
     return _download(
         exports.pairings_csv(r, boards=not by_match),
@@ -105,6 +106,6 @@ def trf_download(request, slug: str):
     try:
         text = exports.trf_export(t)
     except ValueError as err:
-        messages.error(request, f"The TRF export failed: {err}")
+        messages.error(request, _("The TRF export failed: %(error)s") % {"error": err})
         return redirect("ops-standings", slug=t.slug)
     return _download(text, f"{t.slug}.trf", "text/plain; charset=utf-8")

@@ -157,7 +157,7 @@ def test_while_one_request_renders_a_new_version_the_crowd_gets_the_previous_fra
     before = client.get(base).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         results.enter_results(posted.matches[0], dict.fromkeys(range(1, 5), "1-0"), by=posted.arbiter)
-    lock = f"ops:live:v1:results:{posted.tournament.slug}:1:rendering"
+    lock = f"ops:live:v1:results:{posted.tournament.slug}:1:en:rendering"  # (one fragment per language)
     cache.add(lock, "someone", 30)  # another request is rendering
     assert client.get(base).content.decode() == before
     cache.delete(lock)

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .fields import numbered_within, points_field
 
 
 class ForfeitKind(models.TextChoices):
-    NONE = "", "No forfeit"
-    WHITE_TEAM = "white_team", "The team with White on board 1 forfeits"
-    BLACK_TEAM = "black_team", "The team with Black on board 1 forfeits"
-    DOUBLE = "double", "Both teams forfeit"
+    NONE = "", _("No forfeit")
+    WHITE_TEAM = "white_team", _("The team with White on board 1 forfeits")
+    BLACK_TEAM = "black_team", _("The team with Black on board 1 forfeits")
+    DOUBLE = "double", _("Both teams forfeit")
 
 
 class Match(models.Model):
@@ -74,20 +75,20 @@ class Match(models.Model):
 
     def clean(self) -> None:
         if self.black_team_id is not None and self.black_team_id == self.white_team_id:
-            raise ValidationError("A team cannot be paired against itself.")
+            raise ValidationError(_("A team cannot be paired against itself."))
 
 
 class GameResult(models.TextChoices):
     """A board's result, from the White player's side."""
 
-    PENDING = "", "Not yet played"
+    PENDING = "", _("Not yet played")
     WHITE_WINS = "1-0", "1-0"
     BLACK_WINS = "0-1", "0-1"
     DRAW = "1/2-1/2", "½-½"
-    WHITE_WINS_FORFEIT = "+-", "+/− (Black forfeits)"
-    BLACK_WINS_FORFEIT = "-+", "−/+ (White forfeits)"
-    DOUBLE_FORFEIT = "--", "−/− (double forfeit)"
-    UNFINISHED = "*", "Unfinished (counts as a draw for pairing, Olympiad rule 11)"
+    WHITE_WINS_FORFEIT = "+-", _("+/− (Black forfeits)")
+    BLACK_WINS_FORFEIT = "-+", _("−/+ (White forfeits)")
+    DOUBLE_FORFEIT = "--", _("−/− (double forfeit)")
+    UNFINISHED = "*", _("Unfinished (counts as a draw for pairing, Olympiad rule 11)")
 
 
 # (white's points, black's points) in game points for each result.

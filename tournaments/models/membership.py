@@ -5,16 +5,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Role(models.TextChoices):
-    COMMITTEE_MEMBER = "committee_member", "Pairing committee member"
-    COMMITTEE_CHAIR = "committee_chair", "Pairing committee chair"
-    ARBITER = "arbiter", "Arbiter"
+    COMMITTEE_MEMBER = "committee_member", _("Pairing committee member")
+    COMMITTEE_CHAIR = "committee_chair", _("Pairing committee chair")
+    ARBITER = "arbiter", _("Arbiter")
     # An arbiter with the Chief Arbiter's own powers: overriding an absolute
     # criterion of the pairing (C.04.6 3.3.3). Has every arbiter's power too.
-    CHIEF_ARBITER = "chief_arbiter", "Chief Arbiter"
-    TEAM_CAPTAIN = "team_captain", "Team captain"
+    CHIEF_ARBITER = "chief_arbiter", _("Chief Arbiter")
+    TEAM_CAPTAIN = "team_captain", _("Team captain")
 
 
 # The roles with an arbiter's powers (results, lineup windows, summaries).
@@ -53,4 +54,4 @@ class Membership(models.Model):
 
     def clean(self) -> None:
         if self.team_id and self.team.tournament_id != self.tournament_id:
-            raise ValidationError({"team": "The team plays in another tournament."})
+            raise ValidationError({"team": _("The team plays in another tournament.")})

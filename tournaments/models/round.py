@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .fields import numbered_within
@@ -11,17 +12,17 @@ from .fields import numbered_within
 class RoundState(models.TextChoices):
     """The round cycle; the allowed transitions are in ``tournaments.states``."""
 
-    AWAITING_RESULTS = "awaiting_results", "Not yet paired"
-    PAIRING_REQUESTED = "pairing_requested", "Pairing requested"
-    DRAFT_COMPUTED = "draft_computed", "Draft pairing computed"
-    UNDER_REVIEW = "under_review", "Under review by the committee"
-    APPROVED = "approved", "Pairing approved"
-    PUBLISHED = "published", "Pairing published"
-    LINEUPS_OPEN = "lineups_open", "Lineups open"
-    LINEUPS_CLOSED = "lineups_closed", "Lineups closed"
-    BOARD_PAIRINGS_POSTED = "board_pairings_posted", "Board pairings posted"
-    IN_PLAY = "in_play", "In play"
-    COMPLETE = "complete", "Complete"
+    AWAITING_RESULTS = "awaiting_results", _("Not yet paired")
+    PAIRING_REQUESTED = "pairing_requested", _("Pairing requested")
+    DRAFT_COMPUTED = "draft_computed", _("Draft pairing computed")
+    UNDER_REVIEW = "under_review", _("Under review by the committee")
+    APPROVED = "approved", _("Pairing approved")
+    PUBLISHED = "published", _("Pairing published")
+    LINEUPS_OPEN = "lineups_open", _("Lineups open")
+    LINEUPS_CLOSED = "lineups_closed", _("Lineups closed")
+    BOARD_PAIRINGS_POSTED = "board_pairings_posted", _("Board pairings posted")
+    IN_PLAY = "in_play", _("In play")
+    COMPLETE = "complete", _("Complete")
 
 
 class Round(models.Model):
@@ -57,8 +58,8 @@ class TeamRoundStatus(models.Model):
     """A team not to be paired in a round: absent (announced) or withdrawn."""
 
     class Status(models.TextChoices):
-        ABSENT = "absent", "Absent (not paired, no points)"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ABSENT = "absent", _("Absent (not paired, no points)")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="round_statuses")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_statuses")

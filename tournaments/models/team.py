@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .fields import numbered_within
@@ -20,15 +21,15 @@ class Team(models.Model):
     """
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
-    tpn = models.PositiveIntegerField(null=True, blank=True, verbose_name="TPN")
+    tpn = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("TPN"))
     name = models.CharField(max_length=200)
     short_name = models.CharField(max_length=30, blank=True)
-    federation = models.CharField(max_length=3, blank=True, help_text="FIDE federation code, e.g. GER.")
-    is_extra = models.BooleanField(default=False, help_text="Extra team (1998 rules 2-3): not ranked.")
+    federation = models.CharField(max_length=3, blank=True, help_text=_("FIDE federation code, e.g. GER."))
+    is_extra = models.BooleanField(default=False, help_text=_("Extra team (1998 rules 2-3): not ranked."))
     manual_order = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Tie-break for the initial order set by the committee (rule 8)."
+        null=True, blank=True, help_text=_("Tie-break for the initial order set by the committee (rule 8).")
     )
-    strength = models.FloatField(default=0, help_text="Team rating average used for the initial order.")
+    strength = models.FloatField(default=0, help_text=_("Team rating average used for the initial order."))
     # Late entry: the first round the team takes part in (None = round 1).
     late_entry_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # Withdrawal: not paired from this round on (None = not withdrawn).
@@ -63,12 +64,12 @@ class Player(models.Model):
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=200)
-    fide_id = models.CharField(max_length=15, blank=True, verbose_name="FIDE id")
+    fide_id = models.CharField(max_length=15, blank=True, verbose_name=_("FIDE id"))
     title = models.CharField(max_length=5, blank=True)
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True, choices=[("m", "male"), ("f", "female")])
-    rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Blank = unrated.")
-    board_order = models.PositiveSmallIntegerField(help_text="1 = first board; reserves follow.")
+    rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Blank = unrated."))
+    board_order = models.PositiveSmallIntegerField(help_text=_("1 = first board; reserves follow."))
     is_withdrawn = models.BooleanField(default=False)
 
     class Meta:
@@ -83,4 +84,4 @@ class Player(models.Model):
 
     def clean(self) -> None:
         if self.rating is not None and not 0 < self.rating < 4000:
-            raise ValidationError({"rating": "A rating is between 1 and 3999 (blank = unrated)."})
+            raise ValidationError({"rating": _("A rating is between 1 and 3999 (blank = unrated).")})

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from engine import systems
 
@@ -22,13 +23,13 @@ class PairingSystem(models.TextChoices):
 
 class OlympiadVersion(models.TextChoices):
     NONE = "", "—"
-    V1998 = "1998", "1998 text"
-    V2007 = "2007", "1998 text with the 2007 amendments"
+    V1998 = "1998", _("1998 text")
+    V2007 = "2007", _("1998 text with the 2007 amendments")
 
 
 class ScoreKindChoice(models.TextChoices):
-    MATCH_POINTS = "MP", "Match points"
-    GAME_POINTS = "GP", "Game (board) points"
+    MATCH_POINTS = "MP", _("Match points")
+    GAME_POINTS = "GP", _("Game (board) points")
 
 
 def rules_primary_score(pairing_system: str, olympiad_version: str) -> str | None:
@@ -45,20 +46,20 @@ def rules_primary_score(pairing_system: str, olympiad_version: str) -> str | Non
 
 
 class ColourPreferenceChoice(models.TextChoices):
-    A = "A", "Type A (C.04.6 1.7.1)"
-    B = "B", "Type B (C.04.6 1.7.2)"
-    NONE = "none", "No colour preferences"
+    A = "A", _("Type A (C.04.6 1.7.1)")
+    B = "B", _("Type B (C.04.6 1.7.2)")
+    NONE = "none", _("No colour preferences")
 
 
 class ColourChoice(models.TextChoices):
-    WHITE = "w", "White"
-    BLACK = "b", "Black"
+    WHITE = "w", _("White")
+    BLACK = "b", _("Black")
 
 
 class ApprovalPolicy(models.TextChoices):
-    ANY_MEMBER = "any_member", "Any committee member"
-    CHAIRMAN = "chairman", "The committee chair"
-    TWO_MEMBERS = "two_members", "Two committee members"
+    ANY_MEMBER = "any_member", _("Any committee member")
+    CHAIRMAN = "chairman", _("The committee chair")
+    TWO_MEMBERS = "two_members", _("Two committee members")
 
 
 def default_tiebreaks() -> list[str]:
@@ -86,11 +87,11 @@ class Tournament(models.Model):
         max_length=4, choices=OlympiadVersion.choices, blank=True, default=OlympiadVersion.NONE
     )
     is_team_event = models.BooleanField(
-        default=True, help_text="An individual event has one-player 'teams' (one board, no reserves)."
+        default=True, help_text=_("An individual event has one-player 'teams' (one board, no reserves).")
     )
     rounds_total = models.PositiveSmallIntegerField(default=9)
-    boards = models.PositiveSmallIntegerField(default=4, help_text="Boards per match.")
-    reserves = models.PositiveSmallIntegerField(default=1, help_text="Reserve players per team.")
+    boards = models.PositiveSmallIntegerField(default=4, help_text=_("Boards per match."))
+    reserves = models.PositiveSmallIntegerField(default=1, help_text=_("Reserve players per team."))
 
     primary_score = models.CharField(
         max_length=2, choices=ScoreKindChoice.choices, default=ScoreKindChoice.MATCH_POINTS
@@ -111,19 +112,21 @@ class Tournament(models.Model):
         max_length=1,
         choices=ColourChoice.choices,
         blank=True,
-        help_text="Drawn by lot before round 1 (C.04.6 4.1); blank until drawn.",
+        help_text=_("Drawn by lot before round 1 (C.04.6 4.1); blank until drawn."),
     )
     initial_colour_drawn_at = models.DateTimeField(null=True, blank=True)
     board_colour_sequence = models.CharField(
         max_length=20,
         blank=True,
-        help_text="Colours of the team with White on board 1, by board, e.g. WBWB "
-        "(Olympiad rule 19); blank = alternating from W.",
+        help_text=_(
+            "Colours of the team with White on board 1, by board, e.g. WBWB "
+            "(Olympiad rule 19); blank = alternating from W."
+        ),
     )
     tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
     unrated_rating = models.PositiveSmallIntegerField(
         default=2000,
-        help_text="Rating counted for an unrated player in team strength (Olympiad 1998 rule 7).",
+        help_text=_("Rating counted for an unrated player in team strength (Olympiad 1998 rule 7)."),
     )
 
     # Lineup window: opens when the pairing is published (or by hand),
@@ -138,8 +141,10 @@ class Tournament(models.Model):
     engine_options = models.JSONField(default=dict, blank=True)
     show_pairing_reasons = models.BooleanField(
         default=True,
-        help_text="Show with each published pairing a plain-language line per team: why this "
-        "opponent, why this colour, with the article.",
+        help_text=_(
+            "Show with each published pairing a plain-language line per team: why this "
+            "opponent, why this colour, with the article."
+        ),
     )
 
     created_at = models.DateTimeField(auto_now_add=True)
@@ -166,9 +171,9 @@ class Tournament(models.Model):
         """The pairing system as a person names it, with the Olympiad text used."""
         if self.pairing_system == PairingSystem.OLYMPIAD:
             return {
-                "1998": "Chess Olympiad pairing rules (1998 text)",
-                "2007": "Chess Olympiad pairing rules (2007 amendments)",
-            }.get(self.olympiad_version, "Chess Olympiad pairing rules")
+                "1998": _("Chess Olympiad pairing rules (1998 text)"),
+                "2007": _("Chess Olympiad pairing rules (2007 amendments)"),
+            }.get(self.olympiad_version, _("Chess Olympiad pairing rules"))
         return self.get_pairing_system_display()
 
     def current_round(self):
@@ -177,12 +182,12 @@ class Tournament(models.Model):
 
     @property
     def entrant_noun(self) -> str:
-        """What pages call an entrant: "team", or "player" in an individual event."""
-        return "team" if self.is_team_event else "player"
+        """What pages call an entrant: "team", or "player" in an individual event (in the active language)."""
+        return str(_("team") if self.is_team_event else _("player"))
 
     @property
     def entrants_noun(self) -> str:
-        return "teams" if self.is_team_event else "players"
+        return str(_("teams") if self.is_team_event else _("players"))
 
     @property
     def players_per_team(self) -> int:
@@ -191,23 +196,25 @@ class Tournament(models.Model):
     def clean(self) -> None:
         errors = {}
         if self.pairing_system == PairingSystem.OLYMPIAD and not self.olympiad_version:
-            errors["olympiad_version"] = "The Olympiad rules need a version (1998 or 2007)."
+            errors["olympiad_version"] = _("The Olympiad rules need a version (1998 or 2007).")
         fixed = rules_primary_score(self.pairing_system, self.olympiad_version)
         if fixed and self.primary_score != fixed:
-            rule = "rule 1" if self.olympiad_version == "1998" else "amended rules 1 and 16"
-            errors["primary_score"] = (
-                f"The Olympiad {self.olympiad_version} rules ({rule}) rank and pair by "
-                f"{'game points' if fixed == ScoreKindChoice.GAME_POINTS else 'match points'}: "
-                f"set the primary score to {fixed}."
-            )
+            rule = _("rule 1") if self.olympiad_version == "1998" else _("amended rules 1 and 16")
+            score = _("game points") if fixed == ScoreKindChoice.GAME_POINTS else _("match points")
+            errors["primary_score"] = _(
+                "The Olympiad %(version)s rules (%(rule)s) rank and pair by %(score)s: "
+                "set the primary score to %(fixed)s."
+            ) % {"version": self.olympiad_version, "rule": rule, "score": score, "fixed": fixed}
         if self.board_colour_sequence:
             seq = self.board_colour_sequence.upper()
             if len(seq) != self.boards or set(seq) - {"W", "B"}:
-                errors["board_colour_sequence"] = f"Give one W or B per board ({self.boards} boards)."
+                errors["board_colour_sequence"] = _("Give one W or B per board (%(boards)s boards).") % {
+                    "boards": self.boards
+                }
         if self.start_date and self.end_date and self.end_date < self.start_date:
-            errors["end_date"] = "The tournament ends before it starts."
+            errors["end_date"] = _("The tournament ends before it starts.")
         if not self.is_team_event and self.boards != 1:
-            errors["boards"] = "An individual event has one board."
+            errors["boards"] = _("An individual event has one board.")
         if not self.is_team_event:
             # Lim 2.1 / Dubov 2.2: an individual bye scores one point, not the team default (a draw).
             for name in ("bye_match_points", "bye_game_points"):

@@ -21,6 +21,8 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ..models import Player, Round, RoundState, Team, Tournament
 from .initial_order import set_tpn_order
@@ -48,7 +50,7 @@ INDIVIDUAL_DEFAULTS: dict = {
 # FIDE titles, strongest first (ties on rating).
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
-NO_LINEUPS = "An individual event has no lineups: the pairing is the board pairing."
+NO_LINEUPS = gettext_lazy("An individual event has no lineups: the pairing is the board pairing.")
 
 
 def is_individual(tournament: Tournament) -> bool:
@@ -62,7 +64,7 @@ def create_individual_event(
     """Create an individual event with its rounds (``fields`` may override the defaults)."""
     values = {**INDIVIDUAL_DEFAULTS, **fields}
     if values.get("is_team_event") or values.get("boards") != 1 or values.get("reserves"):
-        raise ValidationError("An individual event has one board, no reserves and is not a team event.")
+        raise ValidationError(_("An individual event has one board, no reserves and is not a team event."))
     t = Tournament(name=name, slug=slug, pairing_system=pairing_system, rounds_total=rounds_total, **values)
     t.full_clean()
     t.save()
@@ -89,16 +91,21 @@ def register_player(
     absent, with no points, in the rounds before (``enter_late``).
     """
     if tournament.is_team_event:
-        raise ValidationError(f"{tournament} is a team event: register a team and its roster.")
+        raise ValidationError(
+            _("%(tournament)s is a team event: register a team and its roster.") % {"tournament": tournament}
+        )
     name = (name or "").strip()
     if not name:
-        raise ValidationError("Give the player's name.")
+        raise ValidationError(_("Give the player's name."))
     if tournament.teams.filter(name=name).exists():
-        raise ValidationError(f"A player named {name!r} is already registered in {tournament}.")
+        raise ValidationError(
+            _("A player named %(name)r is already registered in %(tournament)s.")
+            % {"name": name, "tournament": tournament}
+        )
     first = tournament.rounds.filter(number=1).first()
     started = first is not None and first.state != RoundState.AWAITING_RESULTS
     if started and first_round is None:
-        raise ValidationError("Round 1 is being paired: give the late entrant's first round.")
+        raise ValidationError(_("Round 1 is being paired: give the late entrant's first round."))
     tpn = None
     if started:
         tpn = (tournament.teams.aggregate(top=Max("tpn"))["top"] or 0) + 1
@@ -124,7 +131,10 @@ def _single_player(team: Team) -> Player:
     players = list(team.players.all())
     if len(players) != 1:
         raise ValidationError(
-            f"{team.name} has {len(players)} players: in an individual event every entrant is one player."
+            _(
+                "%(team_name)s has %(players_count)s players: in an individual event every entrant is one player."
+            )
+            % {"team_name": team.name, "players_count": len(players)}
         )
     return players[0]
 
@@ -140,7 +150,9 @@ def individual_order_key(player: Player) -> tuple:
 def assign_individual_order(tournament: Tournament, *, by=None) -> list[Team]:
     """TPNs 1..n in the individual order (:func:`individual_order_key`); strength = the rating."""
     if tournament.is_team_event:
-        raise ValidationError(f"{tournament} is a team event: use assign_initial_order.")
+        raise ValidationError(
+            _("%(tournament)s is a team event: use assign_initial_order.") % {"tournament": tournament}
+        )
     teams = list(tournament.teams.prefetch_related("players"))
     player_of = {t.pk: _single_player(t) for t in teams}
     order = sorted(teams, key=lambda t: individual_order_key(player_of[t.pk]))
@@ -164,10 +176,13 @@ def post_individual_boards(round: Round, *, by=None) -> Round:
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     t = round.tournament
     if t.is_team_event:
-        raise ValidationError(f"{t} is a team event: its board pairings follow the lineups.")
+        raise ValidationError(
+            _("%(tournament)s is a team event: its board pairings follow the lineups.") % {"tournament": t}
+        )
     if round.state != RoundState.PUBLISHED:
         raise ValidationError(
-            f"Round {round.number} is {round.get_state_display().lower()}: only a published pairing is posted."
+            _("Round %(round_number)s is %(state_display)s: only a published pairing is posted.")
+            % {"round_number": round.number, "state_display": round.get_state_display().lower()}
         )
     for match in round.matches.select_related("white_team", "black_team").order_by("table"):
         if match.is_bye:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..models import RoundState, Team, Tournament
 
@@ -72,8 +73,9 @@ def _refuse_after_round_one(tournament: Tournament) -> None:
     first = tournament.rounds.filter(number=1).first()
     if first is not None and first.state != RoundState.AWAITING_RESULTS:
         raise ValidationError(
-            "TPNs cannot change once the pairing of round 1 has been requested (C.04.6 1.1.2): "
-            "the draft and the published pairing name teams by TPN."
+            _(
+                "TPNs cannot change once the pairing of round 1 has been requested (C.04.6 1.1.2): the draft and the published pairing name teams by TPN."
+            )
         )
 
 
@@ -151,16 +153,18 @@ def set_tpn_order(tournament: Tournament, team_ids: Sequence[int], *, by=None) -
     ids = {t.pk for t in teams}
     given = list(team_ids)
     if len(given) != len(set(given)):
-        raise ValidationError("A team is listed twice in the new order.")
+        raise ValidationError(_("A team is listed twice in the new order."))
     if set(given) != ids:
         missing = ids - set(given)
         unknown = set(given) - ids
         parts = []
         if missing:
-            parts.append(f"missing team ids {sorted(missing)}")
+            parts.append(_("missing team ids %(ids)s") % {"ids": sorted(missing)})
         if unknown:
-            parts.append(f"team ids {sorted(unknown)} are not in this tournament")
-        raise ValidationError("The new order must list every team once: " + "; ".join(parts) + ".")
+            parts.append(_("team ids %(ids)s are not in this tournament") % {"ids": sorted(unknown)})
+        raise ValidationError(
+            _("The new order must list every team once: %(problems)s.") % {"problems": "; ".join(parts)}
+        )
     return _write_tpns(tournament, given, teams, by=by, recompute_strength=False)
 
 
@@ -192,12 +196,13 @@ def draw_initial_colour(tournament: Tournament, *, colour: str | None = None) ->
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.initial_colour:
         raise ValidationError(
-            f"The initial colour was already drawn ({tournament.get_initial_colour_display()})."
+            _("The initial colour was already drawn (%(initial_colour_display)s).")
+            % {"initial_colour_display": tournament.get_initial_colour_display()}
         )
     if colour is None:
         colour = secrets.choice(["w", "b"])
     if colour not in ("w", "b"):
-        raise ValidationError("The initial colour is 'w' or 'b'.")
+        raise ValidationError(_("The initial colour is 'w' or 'b'."))
     tournament.initial_colour = colour
     tournament.initial_colour_drawn_at = timezone.now()
     tournament.save(update_fields=["initial_colour", "initial_colour_drawn_at"])

@@ -13,11 +13,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from ..models import Tournament
 from ..pairing_options import options_frozen, parse_site_options, values_in_force
 
-FROZEN_MESSAGE = (
+FROZEN_MESSAGE = gettext_lazy(
     "Round 1's pairing is published: the pairing options are frozen. "
     "A change now needs a committee decision with its reason."
 )
@@ -51,7 +52,7 @@ def set_engine_options(tournament: Tournament, given: Mapping[str, Any]) -> dict
     locked = lock_tournament(tournament)
     if options_frozen(locked):
         raise ValidationError(FROZEN_MESSAGE, code="frozen")
-    _, after = write_engine_options(locked, given)
+    _before, after = write_engine_options(locked, given)
     tournament.engine_options = locked.engine_options
     return after
 
@@ -60,6 +61,6 @@ def set_engine_options(tournament: Tournament, given: Mapping[str, Any]) -> dict
 def pin_engine_options(tournament: Tournament) -> dict[str, Any]:
     """Keep every option in force explicitly (at round 1's publication): the event keeps its rules."""
     locked = lock_tournament(tournament)
-    _, after = write_engine_options(locked, {})
+    _before, after = write_engine_options(locked, {})
     tournament.engine_options = locked.engine_options
     return after

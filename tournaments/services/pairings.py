@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from engine.result import RoundPairing
 
@@ -20,22 +21,35 @@ def save_pairing(round: Round, pairing: RoundPairing, *, replace: bool = False) 
     """
     tournament = round.tournament
     if pairing.round != round.number:
-        raise ValidationError(f"The pairing is for round {pairing.round}, not round {round.number}.")
+        raise ValidationError(
+            _("The pairing is for round %(round)s, not round %(round_number)s.")
+            % {"round": pairing.round, "round_number": round.number}
+        )
     existing = round.matches.all()
     if existing.exists():
         if not replace:
-            raise ValidationError(f"Round {round.number} already has matches.")
+            raise ValidationError(
+                _("Round %(round_number)s already has matches.") % {"round_number": round.number}
+            )
         if existing.filter(white_match_points__isnull=False).exists():
-            raise ValidationError(f"Round {round.number} has results: its pairing cannot be replaced.")
+            raise ValidationError(
+                _("Round %(round_number)s has results: its pairing cannot be replaced.")
+                % {"round_number": round.number}
+            )
         existing.delete()
     teams = {t.tpn: t for t in tournament.teams.filter(tpn__isnull=False)}
     seen: set[int] = set()
 
     def team(tpn: int):
         if tpn not in teams:
-            raise ValidationError(f"No team has TPN {tpn} in {tournament}.")
+            raise ValidationError(
+                _("No team has TPN %(tpn)s in %(tournament)s.") % {"tpn": tpn, "tournament": tournament}
+            )
         if tpn in seen:
-            raise ValidationError(f"TPN {tpn} is paired twice in round {round.number}.")
+            raise ValidationError(
+                _("TPN %(tpn)s is paired twice in round %(round_number)s.")
+                % {"tpn": tpn, "round_number": round.number}
+            )
         seen.add(tpn)
         return teams[tpn]
 

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..models import BoardGame, Match, Player
 from ..models.match import ForfeitKind, GameResult
@@ -36,11 +37,13 @@ def create_board_games(
     """
     t = match.round.tournament
     if match.is_bye:
-        raise ValidationError("A bye has no boards.")
+        raise ValidationError(_("A bye has no boards."))
     if len(white_team_players) != t.boards or len(black_team_players) != t.boards:
-        raise ValidationError(f"Give one player (or None) per board: {t.boards} boards.")
+        raise ValidationError(
+            _("Give one player (or None) per board: %(boards)s boards.") % {"boards": t.boards}
+        )
     if match.boards.exists():
-        raise ValidationError(f"{match} already has its boards.")
+        raise ValidationError(_("%(match)s already has its boards.") % {"match": match})
     seq = t.colour_sequence
     games = []
     for i, (a, b) in enumerate(zip(white_team_players, black_team_players, strict=True), start=1):
@@ -55,10 +58,16 @@ def record_board_results(match: Match, results: Sequence[str], *, by=None) -> Ma
     valid = set(GameResult.values)
     bad = [r for r in results if r not in valid]
     if bad:
-        raise ValidationError(f"Unknown result(s) {bad}; use one of {sorted(v for v in valid if v)}.")
+        raise ValidationError(
+            _("Unknown result(s) %(bad)s; use one of %(items)s.")
+            % {"bad": bad, "items": sorted(v for v in valid if v)}
+        )
     games = list(match.boards.order_by("board"))
     if len(games) != len(results):
-        raise ValidationError(f"{match} has {len(games)} boards, {len(results)} results were given.")
+        raise ValidationError(
+            _("%(match)s has %(games_count)s boards, %(results_count)s results were given.")
+            % {"match": match, "games_count": len(games), "results_count": len(results)}
+        )
     for game, result in zip(games, results, strict=True):
         if game.result != result:
             game.result = result
@@ -72,9 +81,9 @@ def record_board_results(match: Match, results: Sequence[str], *, by=None) -> Ma
 def record_match_forfeit(match: Match, kind: str, *, by=None) -> Match:
     """Record a whole-match forfeit (``ForfeitKind``) and its points."""
     if kind not in ForfeitKind.values:
-        raise ValidationError(f"Unknown forfeit kind {kind!r}.")
+        raise ValidationError(_("Unknown forfeit kind %(kind)r.") % {"kind": kind})
     if match.is_bye:
-        raise ValidationError("A bye cannot be forfeited.")
+        raise ValidationError(_("A bye cannot be forfeited."))
     match.forfeit = kind
     return recompute_match(match, by=by)
 

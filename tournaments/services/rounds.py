@@ -7,6 +7,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..models import Round, RoundState, Tournament
 from ..signals import round_state_changed
@@ -43,11 +44,12 @@ def transition_round(round: Round, target: str, *, by=None, unfinished_as_draws:
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
     if target not in RoundState.values:
-        raise ValidationError(f"{target!r} is not a round state.")
+        raise ValidationError(_("%(target)r is not a round state.") % {"target": target})
     if not can_transition(round.state, target):
         allowed = ", ".join(allowed_targets(round.state)) or "none"
         raise ValidationError(
-            f"Round {round.number} cannot go from {round.state} to {target} (allowed: {allowed})."
+            _("Round %(round_number)s cannot go from %(round_state)s to %(target)s (allowed: %(allowed)s).")
+            % {"round_number": round.number, "round_state": round.state, "target": target, "allowed": allowed}
         )
     if target == RoundState.PAIRING_REQUESTED:
         _require_earlier_rounds_complete(round, unfinished_as_draws=unfinished_as_draws)
@@ -71,7 +73,12 @@ def _require_earlier_rounds_complete(round: Round, *, unfinished_as_draws: bool)
         earlier = earlier.exclude(number=round.number - 1, state=RoundState.IN_PLAY)
     if earlier.exists():
         numbers = ", ".join(str(n) for n in earlier.values_list("number", flat=True))
-        rule_11 = " (rule 11 excepts only the previous round, once in play)" if unfinished_as_draws else ""
-        raise ValidationError(
-            f"Round {round.number} cannot be paired before round(s) {numbers} are complete{rule_11}."
+        message = (
+            _(
+                "Round %(round_number)s cannot be paired before round(s) %(numbers)s are complete "
+                "(rule 11 excepts only the previous round, once in play)."
+            )
+            if unfinished_as_draws
+            else _("Round %(round_number)s cannot be paired before round(s) %(numbers)s are complete.")
         )
+        raise ValidationError(message % {"round_number": round.number, "numbers": numbers})

@@ -27,6 +27,7 @@ from engine.state import (
     ScoreKind,
     Scoring,
     TournamentState,
+    match_without_play,
 )
 from engine.trf.errors import (
     MAX_PARTICIPANTS,
@@ -270,6 +271,7 @@ class _Round:
         winner = self.rng.choice((w, b)) if forfeit else None
         lineup_w, lineup_b = self.lineup(w), self.lineup(b)
         gp = {w.tpn: 0.0, b.tpn: 0.0}
+        codes = []  # w's result on each board
         for board in range(boards):
             pw, pb = lineup_w[board], lineup_b[board]
             white_first = seq[board] == seq[0]  # is w's player White on this board?
@@ -281,19 +283,19 @@ class _Round:
                 wr, br = (pw.rating, pb.rating) if white_first else (pb.rating, pw.rating)
                 code = _game(wr, br, self.config, self.rng)
                 code = code if white_first else OPPOSITE[code]
+            codes.append(code)
             gp[w.tpn] += self.value(code)
             gp[b.tpn] += self.value(OPPOSITE[code])
             cw = "w" if white_first else "b"
             self.games[pw.number] = (pb.number, cw, code)
             self.games[pb.number] = (pw.number, "b" if cw == "w" else "w", OPPOSITE[code])
-        if forfeit:
-            loser = b if winner is w else w
-            self.records[winner.tpn] = RoundRecord(
-                rnd, Outcome.FORFEIT_WIN, loser.tpn, None, s.match_win, gp[winner.tpn]
-            )
-            self.records[loser.tpn] = RoundRecord(
-                rnd, Outcome.FORFEIT_LOSS, winner.tpn, None, s.match_loss, gp[loser.tpn]
-            )
+        # A whole-match forfeit, or every board forfeited: the match was not played (C.04.6 1.6.1);
+        # recorded as a forfeit, it is written with a 330 record, which every reader reads so.
+        unplayed = match_without_play("+" in codes, "-" in codes) if set(codes) <= {"+", "-"} else None
+        if unplayed is not None:
+            for me, opp, outcome in ((w, b, unplayed[0]), (b, w, unplayed[1])):
+                mp = s.match_win if outcome is Outcome.FORFEIT_WIN else s.match_loss
+                self.records[me.tpn] = RoundRecord(rnd, outcome, opp.tpn, None, mp, gp[me.tpn])
             return
         for me, opp, colour in ((w, b, Colour.WHITE), (b, w, Colour.BLACK)):
             mine, theirs = gp[me.tpn], gp[opp.tpn]

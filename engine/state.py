@@ -60,6 +60,28 @@ class Outcome(str, Enum):
         )
 
 
+def match_without_play(first_won_a_board: bool, second_won_a_board: bool) -> tuple[Outcome, Outcome] | None:
+    """The outcomes of a team match in which no board game was played over the board
+    (every board forfeited, no whole-match forfeit recorded), or None when it counts as played.
+
+    C.04.6 1.6.1: a team has a colour in a match only "if the match was actually
+    played"; a match with no game played is not, so it gives no colour and is no
+    meeting (C1, Basic Rules art. 2). The team that won boards by forfeit while the
+    other won none "won a match by forfeit" (C2: no pairing-allocated bye later); when
+    neither won a board it is a double forfeit. When each team won a board by forfeit
+    both took part, no team forfeited the match (TRF-2026 330 knows only +-, -+ and --)
+    and the match counts as played, as FIDE's tool reads it
+    (docs/interpretations/foundation.md, "A match with every board forfeited").
+    """
+    if first_won_a_board and second_won_a_board:
+        return None
+    if first_won_a_board:
+        return Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
+    if second_won_a_board:
+        return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN
+    return Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT
+
+
 class ScoreKind(str, Enum):
     MATCH_POINTS = "MP"
     GAME_POINTS = "GP"

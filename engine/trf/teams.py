@@ -8,7 +8,10 @@ record 362. Records ``330`` (forfeited matches), ``320`` (pairing-allocated
 byes), ``240`` (other byes) and ``300`` (line-ups out of the fixed order)
 take precedence over what the player records say. A member with ``F`` and no
 opponent in a round where the team has games is a board player who won a
-board the other side left empty (docs/engine-cli.md).
+board the other side left empty (docs/engine-cli.md). A match without a ``330``
+in which no board was played over the board (every board ``+``/``-`` or left
+empty) was not actually played (C.04.6 1.6.1): a forfeit, as ``330`` would say
+(``engine.state.match_without_play``).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from operator import and_, eq, itemgetter
 
 from engine.result import Pair, RoundPairing
-from engine.state import Colour, Outcome, RoundRecord, Scoring
+from engine.state import Colour, Outcome, RoundRecord, Scoring, match_without_play
 from engine.trf.errors import TrfError
 from engine.trf.games import GamePoints, colour
 from engine.trf.record_types import RESULT_CODES, Entry, PlayerLine, TeamLine, TrfRecords
@@ -183,6 +186,11 @@ class TeamReader:
                     self.teams[tpn].line,
                     5,
                 )
+            unplayed = self._without_play(tpn, opp, rnd)
+            if unplayed is not None:  # C.04.6 1.6.1: every board forfeited, the match not played
+                mp = s.match_win if unplayed[0] is Outcome.FORFEIT_WIN else s.match_loss
+                out[tpn] = RoundRecord(rnd, unplayed[0], opp, None, mp, gp)
+                continue
             mp = s.match_win if gp > theirs[2] else s.match_draw if gp == theirs[2] else s.match_loss
             out[tpn] = RoundRecord(rnd, Outcome.PLAYED, opp, col, mp, gp)
         return {tpn: out[tpn] for tpn in self.teams}, pairing
@@ -293,6 +301,26 @@ class TeamReader:
             pairing.bye = tpn
         else:
             out[tpn] = RoundRecord(rnd, Outcome.ABSENT)
+
+    def _without_play(self, tpn: int, opp: int, rnd: int) -> tuple[Outcome, Outcome] | None:
+        """(``tpn``'s, ``opp``'s) outcomes when no board of their match in ``rnd`` was played over
+        the board (every board ``+``, ``-`` or left empty), else None (``engine.state.match_without_play``).
+        """
+        won = []
+        for team in (tpn, opp):
+            won_a_board = False
+            for number, _ in self.teams[team].members:
+                e = self.entry(number, rnd) if number else None
+                if e is None:
+                    continue
+                if e.opponent:
+                    if e.result not in "+-":
+                        return None  # a game over the board (a blank result: unfinished, being played)
+                    won_a_board |= e.result == "+"
+                elif e.result == "F":  # a board the other side left empty
+                    won_a_board = True
+            won.append(won_a_board)
+        return match_without_play(*won)
 
     def bye_record(self, rnd: int, kind: str) -> RoundRecord:
         """A 240 bye: F as a won match, H as a drawn one, Z nothing."""

@@ -130,7 +130,7 @@ def test_the_demo_olympiad_ranks_by_the_rule_12_tie_breaks_of_2007_on_its_standi
         ("12(c)", "GP"),
     ):
         assert re.search(
-            rf'<th class="num"><abbr title="Olympiad rule {re.escape(rule)} \(2007\)[^"]*">{re.escape(head)}</abbr>',
+            rf'<th scope="col" class="num"><abbr title="Olympiad rule {re.escape(rule)} \(2007\)[^"]*">{re.escape(head)}</abbr>',
             page,
         )
     state = results_state(olympiad).state

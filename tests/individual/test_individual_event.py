@@ -357,7 +357,7 @@ def test_the_pages_of_an_individual_event_say_player_where_a_team_event_says_tea
     pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
     client = Client()
     standings = client.get(f"/ops/t/{t.slug}/standings/").content.decode()
-    assert "<th>Player</th>" in standings and "<th>Team</th>" not in standings
+    assert '<th scope="col">Player</th>' in standings and '<th scope="col">Team</th>' not in standings
     detail = client.get(f"/t/{t.slug}/").content.decode()
     assert "<h2>Players</h2>" in detail and "<h2>Teams</h2>" not in detail
     pairings = client.get(f"/t/{t.slug}/round/1/pairings/").content.decode()

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def heads_of(page: str) -> list[tuple[str, str]]:
     """(hover title, head) of each tie-break column of the standings table (after MP and GP)."""
     thead = page[page.index("<thead>") : page.index("</thead>")]
-    heads = re.findall(r'<th class="num"><abbr title="([^"]*)">([^<]*)</abbr></th>', thead)
+    heads = re.findall(r'<th scope="col" class="num"><abbr title="([^"]*)">([^<]*)</abbr></th>', thead)
     assert heads[:2] == [("match points", "MP"), ("game points", "GP")]
     return [(html.unescape(title), html.unescape(label)) for title, label in heads[2:]]
 

@@ -15,11 +15,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# The static files storage is plain for the probe: the headers are under test, not the
+# manifest, which only `collectstatic` (not run for these tests) would write.
 PROBE = """
 import json
+from django.conf import settings
 from django.test import Client
+from django.test.utils import override_settings
+plain = {{**settings.STORAGES, "staticfiles": {{"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}}}
 c = Client()
-r = c.get("{path}", secure={secure}, HTTP_HOST="pairing.example.org", **{extra})
+with override_settings(STORAGES=plain):
+    r = c.get("{path}", secure={secure}, HTTP_HOST="pairing.example.org", **{extra})
 print(json.dumps({{"status": r.status_code, "headers": dict(r.headers),
                   "cookies": {{k: dict(v) for k, v in r.cookies.items()}}}}))
 """

@@ -76,6 +76,16 @@ def _fresh_public_http_epoch():
     forget()
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in the default language: a request's LocaleMiddleware leaves its language active."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_tournament(db):
     from tournaments.models import Tournament

@@ -13,7 +13,10 @@ Readings:
   complete.
 - A whole-match forfeit is a forfeit win/loss (no colour, not a meeting);
   a double forfeit is ``DOUBLE_FORFEIT`` for both. Board forfeits inside a
-  match that was played leave the match played.
+  match that was played leave the match played. A match whose every board was
+  forfeited, with no whole-match forfeit recorded, was not actually played
+  (C.04.6 1.6.1): it reads as the whole-match forfeit its boards amount to
+  (``forfeit_from_boards``; in an individual event, a forfeited game).
 - A team neither paired nor given the bye in an earlier round (announced
   absence, before its late entry, after its withdrawal) is ``ABSENT`` with
   no points.
@@ -42,7 +45,7 @@ from engine.state import (
 
 from .models import Match, Round, TeamRoundStatus
 from .models.match import ForfeitKind
-from .services.results import match_points_for
+from .services.results import forfeit_from_boards, match_points_for
 
 
 def scoring_of(tournament) -> Scoring:
@@ -75,9 +78,10 @@ def match_records(match: Match, points: tuple[float, float, float, float] | None
     """The round records of ``match`` by TPN, from ``points`` (white MP, black MP, white GP, black GP).
 
     A bye gives its team a pairing-allocated bye (no points when ``points`` is
-    None); a whole-match forfeit is a forfeit win/loss or a double forfeit
-    (no colour); any other match is played, the white team with White.
-    ``points`` may be None only for a bye.
+    None); a whole-match forfeit, or a match whose every board was forfeited
+    (C.04.6 1.6.1, ``forfeit_from_boards``), is a forfeit win/loss or a double
+    forfeit (no colour, no meeting); any other match is played, the white team
+    with White. ``points`` may be None only for a bye.
     """
     rnd = match.round.number
     white = match.white_team.tpn
@@ -86,7 +90,7 @@ def match_records(match: Match, points: tuple[float, float, float, float] | None
         return {white: RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, match_points=mp, game_points=gp)}
     black = match.black_team.tpn
     wm, bm, wg, bg = points
-    forfeit = match.forfeit or individual_forfeit(match)
+    forfeit = match.forfeit or forfeit_from_boards(list(match.boards.all()))
     if forfeit in FORFEIT_OUTCOMES:
         wo, bo = FORFEIT_OUTCOMES[forfeit]
         return {
@@ -97,30 +101,6 @@ def match_records(match: Match, points: tuple[float, float, float, float] | None
         white: RoundRecord(rnd, Outcome.PLAYED, black, Colour.WHITE, wm, wg),
         black: RoundRecord(rnd, Outcome.PLAYED, white, Colour.BLACK, bm, bg),
     }
-
-
-# A forfeit result on the one board of an individual event: the game was not played.
-_BOARD_FORFEITS = {"--": ForfeitKind.DOUBLE, "+-": "black", "-+": "white"}
-
-
-def individual_forfeit(match: Match) -> str:
-    """The whole-match forfeit an individual event's one board reads as ("" when played).
-
-    In an individual event the game is the match: a forfeited game is not a
-    meeting and gives no colour (C.04.1 / C.04.6 1.6.1), exactly as a team's
-    whole-match forfeit.
-    """
-    if match.round.tournament.is_team_event or match.is_bye:
-        return ""
-    games = list(match.boards.all())
-    if len(games) != 1 or games[0].result not in _BOARD_FORFEITS:
-        return ""
-    kind = _BOARD_FORFEITS[games[0].result]
-    if kind == ForfeitKind.DOUBLE:
-        return kind
-    # "+-": Black's player forfeits; whose team that is depends on the board's colours.
-    white_team_forfeits = (kind == "white") == games[0].white_team_has_white
-    return ForfeitKind.WHITE_TEAM if white_team_forfeits else ForfeitKind.BLACK_TEAM
 
 
 def _records_for_match(match: Match) -> dict[int, RoundRecord]:
@@ -248,7 +228,6 @@ __all__ = [
     "engine_options",
     "engine_player",
     "engine_state",
-    "individual_forfeit",
     "match_records",
     "scoring_of",
     "tournament_fields",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.state import Outcome, match_without_play
 from operations.domain.board_colours import white_team_has_white
 
 GAME_POINTS: dict[str, tuple[float, float] | None] = {
@@ -55,7 +56,7 @@ class MatchScore:
     second_match_points: float
     complete: bool  # every board has a final result
     provisional: bool  # some board is unfinished (counted as a draw, rule 11)
-    played: bool  # at least one game played over the board
+    played: bool  # actually played (C.04.6 1.6.1): a game over the board, or each team won a board by forfeit
     outcome: str  # "played", "forfeit_first", "forfeit_second", "double_forfeit", "pending"
 
 
@@ -64,6 +65,7 @@ def score_match(results: Sequence[str], sequence: str, points: MatchPoints) -> M
     first = second = 0.0
     pending = provisional = False
     over_board = 0
+    won = [False, False]  # a board won by each team (by forfeit, when nothing was played)
     for board, raw in enumerate(results, start=1):
         code = normalise_result(raw)
         pts = GAME_POINTS[code]
@@ -75,10 +77,10 @@ def score_match(results: Sequence[str], sequence: str, points: MatchPoints) -> M
         if code not in FORFEITS:
             over_board += 1
         w, b = pts
-        if white_team_has_white(sequence, board):
-            first, second = first + w, second + b
-        else:
-            first, second = first + b, second + w
+        if not white_team_has_white(sequence, board):
+            w, b = b, w
+        first, second = first + w, second + b
+        won = [won[0] or w > b, won[1] or b > w]
     if first > second:
         mp = (points.match_win, points.match_loss)
     elif first < second:
@@ -87,18 +89,21 @@ def score_match(results: Sequence[str], sequence: str, points: MatchPoints) -> M
         mp = (points.match_loss, points.match_loss)
     else:
         mp = (points.match_draw, points.match_draw)
+    # C.04.6 1.6.1: no game over the board, the match was not played (engine.state.match_without_play).
+    unplayed = None if pending or over_board else match_without_play(*won)
     if pending:
         outcome = "pending"
-    elif over_board:
+    elif unplayed is None:
         outcome = "played"
-    elif all(normalise_result(r) == "--" for r in results):
-        outcome = "double_forfeit"
     else:
-        outcome = (
-            "forfeit_second" if first > second else "forfeit_first" if second > first else "double_forfeit"
-        )
+        outcome = {
+            Outcome.FORFEIT_WIN: "forfeit_second",
+            Outcome.FORFEIT_LOSS: "forfeit_first",
+            Outcome.DOUBLE_FORFEIT: "double_forfeit",
+        }[unplayed[0]]
+    played = over_board > 0 or (not pending and unplayed is None)
     return MatchScore(
-        first, second, mp[0], mp[1], not pending and not provisional, provisional, over_board > 0, outcome
+        first, second, mp[0], mp[1], not pending and not provisional, provisional, played, outcome
     )
 
 

@@ -68,6 +68,18 @@ def test_a_double_forfeit_gives_both_teams_nothing():
     assert s.outcome == "double_forfeit"
 
 
+def test_c0406_1_6_1_a_match_where_each_team_won_a_board_by_forfeit_counts_as_played():
+    s = score_match(["+-", "+-", "+-", "+-"], "WBWB", MP)  # boards 1, 3 to the first team, 2, 4 to the other
+    assert s.outcome == "played" and s.played
+    assert (s.first_match_points, s.second_match_points) == (1, 1)
+
+
+def test_c0406_1_6_1_boards_won_by_one_team_by_forfeit_or_double_forfeited_are_its_forfeit_win():
+    s = score_match(["--", "-+", "--", "--"], "WBWB", MP)  # board 2: the first team has Black
+    assert s.outcome == "forfeit_second" and not s.played
+    assert (s.first_match_points, s.second_match_points) == (2, 0)
+
+
 def test_result_aliases_are_accepted_and_unknown_results_refused():
     assert normalise_result("½-½") == "1/2-1/2"
     with pytest.raises(ValueError, match="unknown result '2-0'"):

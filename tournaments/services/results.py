@@ -3,7 +3,8 @@
 Match points: the side with more game points wins the match
 (``match_win``), equal game points draw (``match_draw``). A whole-match
 forfeit gives the other side every board and the match win; a double
-forfeit gives both the loss and no game points. The pairing-allocated bye
+forfeit gives both the loss and no game points; so does a match whose every
+board was double forfeited (``forfeit_from_boards``). The pairing-allocated bye
 scores the tournament's bye value (C.04.6 1.4; Olympiad 2007: 1 MP, 2 GP).
 An unfinished game counts as a draw (Olympiad rule 11) until its result
 is entered.
@@ -17,6 +18,8 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+
+from engine.state import Outcome, match_without_play
 
 from ..models import BoardGame, Match, Player
 from ..models.match import ForfeitKind, GameResult
@@ -88,6 +91,30 @@ def record_match_forfeit(match: Match, kind: str, *, by=None) -> Match:
     return recompute_match(match, by=by)
 
 
+FORFEIT_RESULTS = frozenset(
+    {GameResult.WHITE_WINS_FORFEIT, GameResult.BLACK_WINS_FORFEIT, GameResult.DOUBLE_FORFEIT}
+)
+
+
+def forfeit_from_boards(games: Sequence[BoardGame]) -> str:
+    """The whole-match forfeit (``ForfeitKind``) a match's boards amount to, "" when it counts as played.
+
+    C.04.6 1.6.1: a match in which no board game was played over the board (every
+    board forfeited) was not actually played: the team that won boards while the
+    other won none won it by forfeit, and when no team won a board it is a double
+    forfeit (``engine.state.match_without_play``; docs/interpretations/foundation.md).
+    """
+    if not games or any(g.result not in FORFEIT_RESULTS for g in games):
+        return ForfeitKind.NONE
+    points = [g.team_points() for g in games]
+    outcomes = match_without_play(any(p[0] > 0 for p in points), any(p[1] > 0 for p in points))
+    if outcomes is None:
+        return ForfeitKind.NONE
+    if outcomes[0] is Outcome.DOUBLE_FORFEIT:
+        return ForfeitKind.DOUBLE
+    return ForfeitKind.BLACK_TEAM if outcomes[0] is Outcome.FORFEIT_WIN else ForfeitKind.WHITE_TEAM
+
+
 def match_points_for(match: Match) -> tuple[float, float, float, float] | None:
     """(white MP, black MP, white GP, black GP) of ``match``; None while boards are pending."""
     from engine.state import Scoring
@@ -115,6 +142,8 @@ def match_points_for(match: Match) -> tuple[float, float, float, float] | None:
         points = [g.team_points() for g in games]
         if any(p is None for p in points):
             return None
+        if t.is_team_event and forfeit_from_boards(games) == ForfeitKind.DOUBLE:
+            return loss, loss, 0.0, 0.0  # no board played, none won: a double forfeit, both lose
         wg = sum(p[0] for p in points)
         bg = sum(p[1] for p in points)
     if not t.is_team_event:

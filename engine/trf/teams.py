@@ -177,6 +177,7 @@ class TeamReader:
             else:
                 out[tpn] = RoundRecord(rnd, Outcome.ABSENT)
         s = self.scoring
+        other_side: dict[int, tuple[Outcome, Outcome] | None] = {}
         for tpn, (opp, col, gp) in played.items():
             theirs = played.get(opp)
             if theirs is None or theirs[0] != tpn:
@@ -186,7 +187,11 @@ class TeamReader:
                     self.teams[tpn].line,
                     5,
                 )
-            unplayed = self._without_play(tpn, opp, rnd)
+            if tpn in other_side:  # the match was looked at from the opponent's side
+                unplayed = other_side.pop(tpn)
+            else:
+                unplayed = self._without_play(tpn, opp, rnd)
+                other_side[opp] = unplayed and (unplayed[1], unplayed[0])
             if unplayed is not None:  # C.04.6 1.6.1: every board forfeited, the match not played
                 mp = s.match_win if unplayed[0] is Outcome.FORFEIT_WIN else s.match_loss
                 out[tpn] = RoundRecord(rnd, unplayed[0], opp, None, mp, gp)
@@ -306,6 +311,11 @@ class TeamReader:
         """(``tpn``'s, ``opp``'s) outcomes when no board of their match in ``rnd`` was played over
         the board (every board ``+``, ``-`` or left empty), else None (``engine.state.match_without_play``).
         """
+        members = self.member_entries[tpn]
+        if members and rnd <= len(members[0]):  # the usual case, at once: board 1 was played
+            first = members[0][rnd - 1]
+            if first.opponent and first.result not in "+-":
+                return None
         won = []
         for team in (tpn, opp):
             won_a_board = False

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from engine.common.checks import bye_barred, is_rematch, placement
 from engine.common.colours import beyond_difference
+from engine.common.departures import colour_steps
 from engine.dubov.colours import allocate
 from engine.dubov.limits import STRICT, Limits, colour_allowed, max_upfloats
 from engine.dubov.preference import preference
@@ -71,34 +72,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     out += preference(state, profs, engine, pairing)
     out += [v for v in limitations if (v.criterion, v.tpns) in shared]
     out += colours
-    out += _colour_steps(engine, pairing, {t for v in limitations + colours for t in v.tpns})
-    return out
-
-
-def _colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> list[Violation]:
-    """Colours the given pairing swaps against the engine's, where no other reason names them.
-
-    The engine's colour Step (chapter 3, or 5's lot in round 1) is the reason.
-    """
-    theirs = {frozenset((p.white, p.black)): p.white for p in engine.pairs}
-    steps = {
-        frozenset((s.data["white"], s.data["black"])): s
-        for s in engine.explanation
-        if s.topic == "colour" and "white" in s.data
-    }
-    out = []
-    for p in given.pairs:
-        key = frozenset((p.white, p.black))
-        if key in theirs and theirs[key] != p.white and not ({p.white, p.black} & named) and key in steps:
-            step = steps[key]
-            out.append(
-                Violation(
-                    step.article,
-                    False,
-                    f"{step.article}: {p.white}-{p.black}: the colours go the other way ({step.message})",
-                    (p.white, p.black),
-                )
-            )
+    out += colour_steps(engine, pairing, {t for v in limitations + colours for t in v.tpns})
     return out
 
 

@@ -14,8 +14,9 @@ change of rows avoids it) and participants paired outside their scoregroup
 
 from __future__ import annotations
 
+from engine.common.departures import given_instead, step_violation
 from engine.dubov.profile import Profile
-from engine.result import RoundPairing, Step, Violation
+from engine.result import RoundPairing, Violation
 from engine.state import TournamentState
 
 
@@ -40,16 +41,9 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
     def score(t: int | None) -> float | None:
         return None if t is None or t not in profs else profs[t].score
 
-    def instead(*tpns: int) -> str:
-        pairs = sorted({tuple(sorted((t, g_opp[t]))) for t in tpns if g_opp.get(t) is not None})
-        text = ", ".join(f"{a}-{b}" for a, b in pairs)
-        if given.bye in tpns:
-            text += (", " if text else "") + f"the bye to {given.bye}"
-        return text or "neither"
-
     for s in engine.explanation:
         if s.topic == "bye" and s.data.get("tpn") == engine.bye and given.bye != engine.bye:
-            return _v(
+            return step_violation(
                 s,
                 f"the bye goes to {engine.bye} ({s.message}); this pairing gives it to {given.bye}",
                 (engine.bye,),
@@ -58,9 +52,10 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
             w, b = s.data["white"], s.data["black"]
             key = frozenset((w, b))
             if key in theirs and key not in mine:
-                return _v(
+                return step_violation(
                     s,
-                    f"the procedure pairs {w}-{b} at this point ({s.message}); this pairing has {instead(w, b)}",
+                    f"the procedure pairs {w}-{b} at this point ({s.message}); "
+                    f"this pairing has {given_instead(given, w, b)}",
                     (w, b),
                 )
         if s.topic == "floater" and "tpn" in s.data and "score" in s.data:
@@ -69,27 +64,23 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
                 continue  # a 7.2 transfer going back to his own scoregroup
             ge, gg = score(e_opp.get(t)), score(g_opp.get(t))
             if ge is not None and gg is not None and ge < group <= gg:
-                return _v(
+                return step_violation(
                     s,
                     f"{t} floats down from scoregroup {group:g} ({s.message}); this pairing keeps him there "
-                    f"({instead(t)})",
+                    f"({given_instead(given, t)})",
                     (t,),
                 )
         if s.topic == "transfer" and "transferred" in s.data and "score" in s.data:
             q, group = s.data["transferred"], s.data["score"]
             ge, gg = score(e_opp.get(q)), score(g_opp.get(q))
             if ge is not None and ge >= group and (gg is None or gg < group):
-                return _v(
+                return step_violation(
                     s,
                     f"{q} is transferred up to scoregroup {group:g} ({s.message}); this pairing leaves him "
-                    f"below ({instead(q)})",
+                    f"below ({given_instead(given, q)})",
                     (q,),
                 )
     return None
-
-
-def _v(step: Step, message: str, tpns: tuple[int, ...] = ()) -> Violation:
-    return Violation(step.article, False, f"{step.article}: {message}", tpns)
 
 
 def _counts(profs: dict[int, Profile], engine: RoundPairing, given: RoundPairing) -> list[Violation]:

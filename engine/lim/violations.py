@@ -15,10 +15,11 @@ engine's pairing does not have (Lim 10), a player floated two rounds running
 from __future__ import annotations
 
 from engine.common.checks import bye_barred, is_rematch, placement
+from engine.common.departures import colour_steps, given_instead, step_violation
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
-from engine.result import PairingImpossible, RoundPairing, Step, Violation
+from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
 
 
@@ -124,7 +125,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             out.append(first)
     out += floats + colours
     if engine is not None and not pairing.same_pairing_as(engine):
-        out += _colour_steps(engine, pairing, {t for v in out for t in v.tpns})
+        out += colour_steps(engine, pairing, {t for v in out for t in v.tpns})
     return out
 
 
@@ -140,13 +141,6 @@ def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) 
     theirs = {frozenset((p.white, p.black)) for p in engine.pairs}
     e_opp, g_opp = engine.opponents(), given.opponents()
 
-    def instead(*tpns: int) -> str:
-        pairs = sorted({tuple(sorted((t, g_opp[t]))) for t in tpns if g_opp.get(t) is not None})
-        text = ", ".join(f"{a}-{b}" for a, b in pairs)
-        if given.bye in tpns:
-            text += (", " if text else "") + f"the bye to {given.bye}"
-        return text or "neither"
-
     def kept_home(t: int) -> bool:
         """The engine floats ``t`` out of his score-group; ``given`` pairs him within it."""
         e, g = e_opp.get(t), g_opp.get(t)
@@ -159,46 +153,19 @@ def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) 
             p, c = s.data["player"], s.data["opponent"]
             key = frozenset((p, c))
             if key in theirs and key not in mine:
-                return _v(
+                return step_violation(
                     s,
-                    f"the procedure pairs {p}-{c} at this point ({s.message}); this pairing has {instead(p, c)}",
+                    f"the procedure pairs {p}-{c} at this point ({s.message}); "
+                    f"this pairing has {given_instead(given, p, c)}",
                     (p, c),
                 )
         if s.topic == "floaters":
             for t in s.data.get("tpns", [s.data["tpn"]] if "tpn" in s.data else []):
                 if kept_home(t):
-                    return _v(
+                    return step_violation(
                         s,
                         f"{t} floats out of his score-group ({s.message}); this pairing keeps him in it "
-                        f"({instead(t)})",
+                        f"({given_instead(given, t)})",
                         (t,),
                     )
     return None
-
-
-def _v(step: Step, message: str, tpns: tuple[int, ...]) -> Violation:
-    return Violation(step.article, False, f"{step.article}: {message}", tpns)
-
-
-def _colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> list[Violation]:
-    """Colours swapped against the engine's where no other reason names the pair: the engine's colour Step."""
-    theirs = {frozenset((p.white, p.black)): p.white for p in engine.pairs}
-    steps = {
-        frozenset((s.data["white"], s.data["black"])): s
-        for s in engine.explanation
-        if s.topic == "colour" and "white" in s.data
-    }
-    out = []
-    for p in given.pairs:
-        key = frozenset((p.white, p.black))
-        if key in theirs and theirs[key] != p.white and not ({p.white, p.black} & named) and key in steps:
-            step = steps[key]
-            out.append(
-                Violation(
-                    step.article,
-                    False,
-                    f"{step.article}: {p.white}-{p.black}: the colours go the other way ({step.message})",
-                    (p.white, p.black),
-                )
-            )
-    return out

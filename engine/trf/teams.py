@@ -116,6 +116,11 @@ class TeamReader:
         given = self.recs.pab_values.get(rnd)
         return given[:2] if given is not None else self.scoring.pab_points(self.boards)
 
+    def pab_record(self, rnd: int) -> RoundRecord:
+        """The pairing-allocated bye's record in round ``rnd`` (points as ``pab_points``)."""
+        mp, gp = self.pab_points(rnd)
+        return RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
+
     # -- rounds -------------------------------------------------------------
     def rounds_played(self) -> int:
         last = 0
@@ -168,14 +173,8 @@ class TeamReader:
                 opp, col, gp = played[tpn] = match
                 if col is Colour.WHITE or (col is None and tpn < opp):
                     pairing.pairs.append(Pair(tpn, opp))
-            elif tpn in byes:
-                out[tpn] = self.bye_record(rnd, byes[tpn])
-            elif self._members_have(tpn, rnd, "U"):
-                mp, gp = self.pab_points(rnd)
-                out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
-                pairing.bye = tpn
             else:
-                out[tpn] = RoundRecord(rnd, Outcome.ABSENT)
+                out[tpn] = self._without_a_match(tpn, rnd, byes, pairing)
         s = self.scoring
         other_side: dict[int, tuple[Outcome, Outcome] | None] = {}
         for tpn, (opp, col, gp) in played.items():
@@ -291,21 +290,27 @@ class TeamReader:
                     self.recs.team_byes.line,
                     15,
                 )
-            mp, gp = self.pab_points(rnd)
-            out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
+            out[tpn] = self.pab_record(rnd)
         elif any(boards):
             opp, col = self._match(tpn, rnd, boards)
             played[tpn] = (opp, col, sum(self.points.points(self.entry(n, rnd)) for n in boards if n))
             if col is Colour.WHITE or (col is None and tpn < opp):
                 pairing.pairs.append(Pair(tpn, opp))
-        elif tpn in byes:
-            out[tpn] = self.bye_record(rnd, byes[tpn])
-        elif self._members_have(tpn, rnd, "U"):
-            mp, gp = self.pab_points(rnd)
-            out[tpn] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, mp, gp)
-            pairing.bye = tpn
         else:
-            out[tpn] = RoundRecord(rnd, Outcome.ABSENT)
+            out[tpn] = self._without_a_match(tpn, rnd, byes, pairing)
+
+    def _without_a_match(
+        self, tpn: int, rnd: int, byes: dict[int, str], pairing: RoundPairing
+    ) -> RoundRecord:
+        """The round of a team with no match in ``rnd``: its 240 bye, else the pairing-allocated bye its
+        members' ``U`` give (set on ``pairing``), else absent.
+        """
+        if tpn in byes:
+            return self.bye_record(rnd, byes[tpn])
+        if self._members_have(tpn, rnd, "U"):
+            pairing.bye = tpn
+            return self.pab_record(rnd)
+        return RoundRecord(rnd, Outcome.ABSENT)
 
     def _without_play(self, tpn: int, opp: int, rnd: int) -> tuple[Outcome, Outcome] | None:
         """(``tpn``'s, ``opp``'s) outcomes when no board of their match in ``rnd`` was played over

@@ -7,113 +7,30 @@ as ``celery -A pairing_site worker`` on the test database.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from committee import services
 from committee.models import DraftVersion, PairingRun
+from tests.workers import skip_without_redis_and_postgresql, wait_for, workers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
 NODE = "committee-test@%h"
 
 
 @pytest.fixture(autouse=True)
 def _needs_redis_and_postgresql():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("needs a Redis broker: set REDIS_URL (e.g. redis://127.0.0.1:6379/15)")
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...): the worker must share the test database")
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
-class Worker:
-    """A ``celery worker`` subprocess on the test database."""
-
-    def __init__(self, **env):
-        self.env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": settings.REDIS_URL, **env}
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> Worker:
-        celery = str(Path(sys.executable).with_name("celery"))
-        self.proc = subprocess.Popen(
-            [
-                celery,
-                "-A",
-                "pairing_site",
-                "worker",
-                "-n",
-                NODE,
-                "-c",
-                "1",
-                "-l",
-                "info",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        return self
-
-    def kill(self) -> None:
-        """SIGKILL the worker and its pool processes, as a crash would."""
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
+    skip_without_redis_and_postgresql()
 
 
 @pytest.fixture
 def worker():
-    from pairing_site.celery import app
-
-    app.control.purge()
-    started: list[Worker] = []
-
-    def start(**env) -> Worker:
-        w = Worker(**env).start()
-        started.append(w)
-        return w
-
-    yield start
-    for w in started:
-        w.stop()
-
-
-def wait_for(predicate, timeout: float = 60.0, every: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError(f"timed out after {timeout} s")
+    """``worker(**env)`` starts the node ``NODE`` with ``env`` added to its environment."""
+    with workers() as start:
+        yield lambda **env: start(NODE, env=env)
 
 
 def _status(run) -> str:

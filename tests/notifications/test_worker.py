@@ -7,91 +7,39 @@ must see the test database); skipped otherwise. The workers are started as
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
+import itertools
 import time
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
 
 from committee import services
 from committee.models import PairingRun
 from notifications import tasks
 from notifications.models import Notice
 from tests.notifications.conftest import add_addresses
+from tests.workers import skip_without_redis_and_postgresql, wait_for
+from tests.workers import workers as started_workers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.slow]
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
 def _needs_redis_and_postgresql():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("needs a Redis broker: set REDIS_URL (e.g. redis://127.0.0.1:6379/15)")
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...): the worker must share the test database")
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+    skip_without_redis_and_postgresql()
 
 
 @pytest.fixture
 def workers(smtp_server):
     """``workers(n)`` starts n worker nodes sending mail to the test's SMTP server."""
-    from pairing_site.celery import app
+    env = {"EMAIL_URL": smtp_server.url, "DJANGO_SITE_URL": "https://pairings.example.org"}
+    with started_workers() as start:
+        numbers = itertools.count()
 
-    app.control.purge()
-    procs: list[subprocess.Popen] = []
-    env = {
-        **os.environ,
-        "DATABASE_URL": _database_url(),
-        "REDIS_URL": settings.REDIS_URL,
-        "EMAIL_URL": smtp_server.url,
-        "DJANGO_SITE_URL": "https://pairings.example.org",
-    }
+        def start_nodes(n: int = 1) -> None:
+            for _ in range(n):
+                start(f"notices-{next(numbers)}@%h", loglevel="warning", env=env)
 
-    def start(n: int = 1) -> None:
-        for i in range(n):
-            procs.append(
-                subprocess.Popen(
-                    [str(Path(sys.executable).with_name("celery")), "-A", "pairing_site", "worker"]
-                    + ["-n", f"notices-{len(procs)}-{i}@%h", "-c", "1", "-l", "warning"]
-                    + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
-                    cwd=ROOT,
-                    env=env,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    start_new_session=True,
-                )
-            )
-
-    yield start
-    for proc in procs:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-    for proc in procs:
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-
-
-def wait_for(predicate, timeout: float = 60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out after {timeout} s")
+        yield start_nodes
 
 
 def _publish_through_the_worker(event):

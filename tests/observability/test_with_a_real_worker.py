@@ -10,127 +10,64 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 import uuid
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from prometheus_client import CollectorRegistry
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from committee import services
 from committee.models import PairingRun
 from observability import heartbeat
+from tests.workers import skip_without_redis_and_postgresql, wait_for, workers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.slow]
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
 def _needs_redis_and_postgresql():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("needs a Redis broker: set REDIS_URL")
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...): the worker must share the test database")
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
-def wait_for(predicate, timeout: float = 90.0, every: float = 0.1):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError(f"timed out after {timeout} s")
+    skip_without_redis_and_postgresql()
 
 
 @pytest.fixture
 def worker(tmp_path):
     """A ``celery worker`` logging JSON to a file, counting metrics in ``tmp_path / "metrics"``."""
-    from pairing_site.celery import app
-
-    app.control.purge()
     metrics_dir = tmp_path / "metrics"
     metrics_dir.mkdir()
     log_path = tmp_path / "worker.log"
-    node = f"obs-{uuid.uuid4().hex[:8]}@test"
     env = {
-        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
-        "DATABASE_URL": _database_url(),
-        "REDIS_URL": settings.REDIS_URL,
         "DJANGO_LOG_FORMAT": "json",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
         "PAIRING_WORKER_HEARTBEAT_SECONDS": "1",
     }
-    log = open(log_path, "w")  # noqa: SIM115  (closed below)
-    proc = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("celery")),
-            "-A",
-            "pairing_site",
-            "worker",
-            "-n",
-            node,
-            "-c",
-            "1",
-            "-l",
-            "info",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    with open(log_path, "w") as log, workers(stop_timeout=30) as start:
+        node = start(
+            f"obs-{uuid.uuid4().hex[:8]}@test", env=env, without=("DJANGO_ALLOW_ASYNC_UNSAFE",), log=log
+        )
 
-    class Handle:
-        name = node
-        directory = metrics_dir
+        class Handle:
+            name = node.node
+            directory = metrics_dir
 
-        @staticmethod
-        def lines() -> list[dict]:
-            out = []
-            for line in log_path.read_text().splitlines():
-                if line.startswith("{"):
-                    with contextlib.suppress(ValueError):
-                        out.append(json.loads(line))
-            return out
+            @staticmethod
+            def lines() -> list[dict]:
+                out = []
+                for line in log_path.read_text().splitlines():
+                    if line.startswith("{"):
+                        with contextlib.suppress(ValueError):
+                            out.append(json.loads(line))
+                return out
 
-        @staticmethod
-        def stop() -> None:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-                try:
-                    proc.wait(30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait(10)
+            @staticmethod
+            def stop() -> None:
+                node.stop(timeout=30)
 
-    try:
         yield Handle
-    finally:
-        Handle.stop()
-        log.close()
 
 
 def test_a_running_worker_beats_and_healthz_says_so_and_a_stopped_one_is_forgotten(client, worker):
-    wait_for(lambda: worker.name in heartbeat.workers_seen())
+    wait_for(lambda: worker.name in heartbeat.workers_seen(), timeout=90)
     body = client.get("/healthz/").json()
     assert body["status"] == "ok" and body["worker"]["ok"] is True
     first = heartbeat.workers_seen()[worker.name]
@@ -143,9 +80,9 @@ def test_a_running_worker_beats_and_healthz_says_so_and_a_stopped_one_is_forgott
 def test_a_pairing_task_logs_one_json_line_with_its_tournament_and_round_and_is_counted(
     committee_event, worker
 ):
-    wait_for(lambda: worker.name in heartbeat.workers_seen())
+    wait_for(lambda: worker.name in heartbeat.workers_seen(), timeout=90)
     run = services.request_pairing(round=committee_event.round(1), user=committee_event.member)
-    wait_for(lambda: PairingRun.objects.get(pk=run.pk).status == PairingRun.Status.SUCCEEDED)
+    wait_for(lambda: PairingRun.objects.get(pk=run.pk).status == PairingRun.Status.SUCCEEDED, timeout=90)
 
     def task_line():
         return next(

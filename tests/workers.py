@@ -1,0 +1,145 @@
+"""Real Celery workers for the tests that need one (``services`` marker).
+
+A worker is ``celery -A pairing_site worker`` in a process group of its own,
+on the test database and the test Redis; so the tests need REDIS_URL and a
+PostgreSQL DATABASE_URL (another process must see the test database) and are
+skipped otherwise. ``workers()`` purges the queue, starts workers on demand
+and stops every one it started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def skip_without_redis_and_postgresql() -> None:
+    if not os.environ.get("REDIS_URL"):
+        pytest.skip("needs a Redis broker: set REDIS_URL (e.g. redis://127.0.0.1:6379/15)")
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...): the worker must share the test database")
+
+
+def database_url() -> str:
+    """The test database's URL, for a worker process."""
+    s = connection.settings_dict
+    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def wait_for(predicate, timeout: float = 60.0, every: float = 0.1):
+    """The first true value of ``predicate()``, asked every ``every`` s; fails after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"timed out after {timeout} s")
+
+
+class Worker:
+    """One ``celery worker`` node (one pool process) on the test database and Redis.
+
+    ``env`` adds to (or replaces) this process's environment; ``log`` takes the
+    worker's output (stdout and stderr), else it is dropped.
+    """
+
+    def __init__(
+        self,
+        node: str,
+        *,
+        loglevel: str = "info",
+        env: dict[str, str] | None = None,
+        without: tuple[str, ...] = (),
+        log: IO[str] | None = None,
+    ):
+        self.node = node
+        self.loglevel = loglevel
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in without},
+            "DATABASE_URL": database_url(),
+            "REDIS_URL": settings.REDIS_URL,
+            **(env or {}),
+        }
+        self.log = log
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> Worker:
+        celery = str(Path(sys.executable).with_name("celery"))
+        self.proc = subprocess.Popen(
+            [celery, "-A", "pairing_site", "worker", "-n", self.node, "-c", "1", "-l", self.loglevel]
+            + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log if self.log is not None else subprocess.DEVNULL,
+            stderr=subprocess.STDOUT if self.log is not None else subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        return self
+
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL the worker and its pool processes, as a crash would."""
+        if self.running():
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def terminate(self) -> None:
+        """SIGTERM the worker and its pool: a warm shutdown (``wait`` for its end)."""
+        if self.running():
+            os.killpg(self.proc.pid, signal.SIGTERM)
+
+    def wait(self, timeout: float) -> None:
+        """Wait ``timeout`` s for the worker to end, then kill it."""
+        if self.proc is None:
+            return
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def stop(self, timeout: float = 15) -> None:
+        if self.running():
+            self.terminate()
+            self.wait(timeout)
+
+
+@contextlib.contextmanager
+def workers(stop_timeout: float = 15) -> Iterator:
+    """``start(node, **Worker options)`` starts a worker; on leaving, every one started is stopped
+    (all told to stop first, then each waited for ``stop_timeout`` s and killed if still there).
+    The queue is purged first, so no task of an earlier test reaches them.
+    """
+    from pairing_site.celery import app
+
+    app.control.purge()
+    started: list[Worker] = []
+
+    def start(node: str, **options) -> Worker:
+        worker = Worker(node, **options).start()
+        started.append(worker)
+        return worker
+
+    try:
+        yield start
+    finally:
+        for worker in started:
+            worker.terminate()
+        for worker in started:
+            worker.wait(stop_timeout)

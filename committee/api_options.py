@@ -45,8 +45,8 @@ def _row(row: OptionRow) -> dict[str, Any]:
     return {
         "key": spec.key,
         "article": spec.article,
-        "label": spec.label,
-        "help": spec.help,
+        "label": row.label,  # in the request's language (Accept-Language), like the words of the values
+        "help": row.help,
         "value": row.value,
         "value_text": row.text,
         "value_words": row.words,

@@ -87,13 +87,13 @@ class OptionsForm(forms.Form):
             del self.fields["decision_reason"]
         for row in self.rows:
             if row.is_number:
-                field: forms.Field = forms.CharField(required=False, label=row.spec.label)
+                field: forms.Field = forms.CharField(required=False, label=row.label)
             else:
                 # Text, not a ChoiceField: OptionSpec.parse says what is wrong with a value.
                 field = forms.CharField(
                     required=False,
                     widget=forms.RadioSelect(choices=[(c.text, c.words) for c in row.choices]),
-                    label=row.spec.label,
+                    label=row.label,
                 )
             self.fields[row.key] = field
             self.initial[row.key] = "" if row.value is None and row.is_number else row.text

@@ -17,8 +17,8 @@ from django.utils.translation import ngettext
 
 from committee.models import Approval, Decision, DraftVersion, OptionsChange, PairingRun, Publication
 from committee.why import why_lines
-from engine import systems
 from engine.result import WHY_TOPIC
+from tournaments.engine_texts import translated
 from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
 from tournaments.states import PAIRED_STATES
@@ -59,11 +59,17 @@ def approvals_needed(version: DraftVersion) -> str | None:
     policy = version.round.tournament.approval_policy
     approvals = list(version.approvals.all())
     if policy == ApprovalPolicy.CHAIRMAN:
-        return None if any(a.as_chair for a in approvals) else "the committee chair's approval"
+        return None if any(a.as_chair for a in approvals) else _("the committee chair's approval")
     if policy == ApprovalPolicy.TWO_MEMBERS:
         missing = 2 - len({a.user_id for a in approvals})
-        return None if missing <= 0 else f"{missing} more committee member's approval"
-    return None if approvals else "a committee member's approval"
+        if missing <= 0:
+            return None
+        return ngettext(
+            "%(count)s more committee member's approval",
+            "%(count)s more committee members' approvals",
+            missing,
+        ) % {"count": missing}
+    return None if approvals else _("a committee member's approval")
 
 
 def runs_of(round: Round) -> QuerySet[PairingRun]:
@@ -219,8 +225,8 @@ class DraftView:
 
     @property
     def explanation_options(self) -> list[dict[str, Any]]:
-        """The "options in force" step(s), shown first."""
-        return [s for s in self.explanation if s.get("topic") == OPTIONS_TOPIC]
+        """The "options in force" step(s), shown first, the options' labels and values in the reader's language."""
+        return [_options_in_words(s) for s in self.explanation if s.get("topic") == OPTIONS_TOPIC]
 
     @property
     def explanation_why(self) -> list[dict[str, Any]]:
@@ -239,6 +245,18 @@ class DraftView:
         )
 
 
+def _options_in_words(step: dict[str, Any]) -> dict[str, Any]:
+    """The engine's "options in force" step with each option's label and meaning translated."""
+    data = step.get("data") or {}
+    if not data.get("options"):
+        return step
+    options = [
+        {**o, **{k: translated(o[k]) for k in ("label", "meaning") if isinstance(o.get(k), str)}}
+        for o in data["options"]
+    ]
+    return {**step, "data": {**data, "options": options}}
+
+
 def draft_view(round: Round) -> DraftView:
     version = current_version(round)
     active = active_run(round)
@@ -250,7 +268,7 @@ def draft_view(round: Round) -> DraftView:
         run=version.run if version else None,
         active_run=active,
         last_failed_run=failed,
-        system_label=systems.LABELS.get(round.tournament.pairing_system, ""),
+        system_label=round.tournament.system_label,
     )
     if version is None:
         return view
@@ -300,7 +318,7 @@ def writeup_draft(round: Round) -> str:
         % {"number": round.number, "tournament": round.tournament.name},
         _("Computed with %(system)s from the results as they stood at %(when)s UTC.")
         % {
-            "system": systems.LABELS.get(round.tournament.pairing_system, round.tournament.pairing_system),
+            "system": round.tournament.system_label,
             "when": f"{run.created_at:%Y-%m-%d %H:%M}",
         },
     ]

@@ -5,7 +5,8 @@ and the columns of an Olympiad rule 12 list by the rule's letters (``12(a)``). T
 single tie-breaks are FIDE's own acronyms (Tie-Break Regulations C.07: BH, BH-C1, SB, DE ...)
 and stay as they are; an Olympiad list's columns get the names arbiters use ("Olympiad SB (−2
 lowest)", "Opp. MP (−2 lowest)", "GP"). Every head carries its article and definition, shown on
-hover. Readings: docs/interpretations/standings.md.
+hover, in the reader's language (the engine's tie-break names through ``tournaments.engine_texts``).
+Readings: docs/interpretations/standings.md.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy
 
 from engine.standings.registry import TieBreak
+from tournaments.engine_texts import translated
 
 
 @dataclass(frozen=True)
@@ -84,12 +86,13 @@ def column_heads(tiebreak: TieBreak) -> list[ColumnHead]:
     """The heads of ``tiebreak``'s columns, in the order of its values."""
     if len(tiebreak.columns) == 1:
         article = _article(tiebreak.name)
-        title = f"{tiebreak.label} (FIDE {article})" if article else tiebreak.label
+        label = translated(tiebreak.label)
+        title = f"{label} (FIDE {article})" if article else label
         return [ColumnHead(tiebreak.name, tiebreak.name, title)]
     heads = []
     for column in tiebreak.columns:
         label, title = OLYMPIAD_HEADS.get(
-            (tiebreak.name, column), (f"{tiebreak.name} {column}", f"{tiebreak.label}: {column}")
+            (tiebreak.name, column), (f"{tiebreak.name} {column}", f"{translated(tiebreak.label)}: {column}")
         )
         heads.append(ColumnHead(tiebreak.name, label, title))
     return heads

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from engine.options import UNSET, OptionSpec, format_value, specs
 
+from .engine_texts import translated
 from .models import Tournament
 from .models.round import RoundState
 
@@ -43,10 +45,10 @@ def site_specs(system: str) -> tuple[OptionSpec, ...]:
 
 
 def value_in_words(spec: OptionSpec, value: Any) -> str:
-    """What ``value`` of ``spec`` means (its choice label; None: "as the rule says")."""
+    """What ``value`` of ``spec`` means in the active language (its choice label; None: "as the rule says")."""
     if value is None and spec.nullable:
-        return "not set: as the rule says"
-    return spec.describe_value(value)
+        return _("not set: as the rule says")
+    return translated(spec.describe_value(value))
 
 
 @dataclass(frozen=True)
@@ -78,9 +80,19 @@ class OptionRow:
         return format_value(self.value)
 
     @property
+    def label(self) -> str:
+        """The spec's label in the active language."""
+        return translated(self.spec.label)
+
+    @property
+    def help(self) -> str:
+        """The spec's help text in the active language."""
+        return translated(self.spec.help)
+
+    @property
     def help_sentence(self) -> str:
-        """The spec's help as a sentence (capitalised, one full stop)."""
-        words = self.spec.help.strip().rstrip(".")
+        """The spec's help as a sentence (capitalised, one full stop), in the active language."""
+        words = self.help.strip().rstrip(".")
         return (words[:1].upper() + words[1:] + ".") if words else ""
 
     @property
@@ -190,15 +202,24 @@ def parse_site_options(system: str, given: Mapping[str, Any]) -> dict[str, Any]:
     for key, raw in given.items():
         spec = by_key.get(key)
         if spec is None:
-            errors[key] = [f"{system} has no option {key!r}; its options: {', '.join(site_keys(system))}."]
+            errors[key] = [
+                _("%(system)s has no option %(key)r; its options: %(keys)s.")
+                % {"system": system, "key": key, "keys": ", ".join(site_keys(system))}
+            ]
             continue
         if not spec.site:
-            errors[key] = [f"{spec.label} ({spec.article}) is not a tournament setting."]
+            errors[key] = [
+                _("%(label)s (%(article)s) is not a tournament setting.")
+                % {"label": translated(spec.label), "article": spec.article}
+            ]
             continue
         try:
             values[key] = spec.parse(raw)
         except ValueError as exc:
-            errors[key] = [f"{spec.label} ({spec.article}): {exc}."]
+            errors[key] = [
+                _("%(label)s (%(article)s): %(error)s.")
+                % {"label": translated(spec.label), "article": spec.article, "error": exc}
+            ]
     if errors:
         raise ValidationError(errors)
     return values
@@ -214,7 +235,7 @@ def changed_keys(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[st
 
 
 def describe_change(system: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """One line per changed option: "label (article): old words → new words"."""
+    """One line per changed option: "label (article): old words → new words", in the active language."""
     by_key = {s.key: s for s in specs(system)}
     lines = []
     for key in changed_keys(before, after):
@@ -223,5 +244,13 @@ def describe_change(system: str, before: Mapping[str, Any], after: Mapping[str, 
             lines.append(f"{key}: {format_value(before.get(key))} → {format_value(after[key])}")
             continue
         old = value_in_words(spec, before[key]) if key in before else "—"
-        lines.append(f"{spec.label} ({spec.article}): {old} → {value_in_words(spec, after[key])}")
+        lines.append(
+            _("%(label)s (%(article)s): %(old)s → %(new)s")
+            % {
+                "label": translated(spec.label),
+                "article": spec.article,
+                "old": old,
+                "new": value_in_words(spec, after[key]),
+            }
+        )
     return lines

@@ -29,6 +29,7 @@ from committee.selectors import approvals_needed, team_names
 from committee.services.drafts import _to, lock_current, lock_for_review
 from engine import api
 from engine.options import in_force
+from tournaments.engine_texts import translated
 from tournaments.models import Round, RoundState
 from tournaments.pairing_options import site_specs
 from tournaments.services import save_pairing
@@ -165,7 +166,7 @@ def _require_options_in_force(version: DraftVersion, rnd: Round) -> None:
         now = in_force(system, engine_options(rnd.tournament))
     except ValueError as exc:
         raise ValidationError(_("The pairing options are not valid: %(error)s.") % {"error": exc}) from None
-    changed = [s.label for s in site_specs(system) if used[s.key] != now[s.key]]
+    changed = [translated(s.label) for s in site_specs(system) if used[s.key] != now[s.key]]
     if changed:
         raise ValidationError(
             _(

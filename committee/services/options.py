@@ -17,6 +17,7 @@ from typing import Any
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from committee import permissions
@@ -84,7 +85,8 @@ def change_options_by_decision(
             )
         )
     before, after = write_engine_options(locked, values)
-    lines = describe_change(locked.pairing_system, before, after)
+    with translation.override("en"):  # the decision's record is written in English, its lines too
+        lines = describe_change(locked.pairing_system, before, after)
     if not lines:
         raise ValidationError(_("These are the options in force already: nothing to change."))
     rnd = round_taking_effect(locked)

@@ -53,8 +53,15 @@ class ImportRefused(ValidationError):
 
     def __init__(self, message: str, line: int = 0, column: int = 0):
         self.line, self.column = line, column
-        where = f"line {line}, column {column}: " if line and column else f"line {line}: " if line else ""
-        super().__init__(f"{where}{message}")
+        if line and column:
+            message = _("line %(line)s, column %(column)s: %(message)s") % {
+                "line": line,
+                "column": column,
+                "message": message,
+            }
+        elif line:
+            message = _("line %(line)s: %(message)s") % {"line": line, "message": message}
+        super().__init__(message)
 
 
 def _dec(x: float | None) -> Decimal | None:
@@ -239,12 +246,12 @@ def _lineup_window(doc) -> dict:
             )
         out[key] = LINEUP_WINDOW[key](value)
         if out[key] is None:
-            what = "a time of day (HH:MM)" if key == "lineup_close_time" else "a valid value"
-            raise ImportRefused(
-                _("%(key)s: %(value)r is not %(what)s") % {"key": key, "value": value, "what": what},
-                line,
-                column,
+            message = (
+                _("%(key)s: %(value)r is not a time of day (HH:MM)")
+                if key == "lineup_close_time"
+                else _("%(key)s: %(value)r is not a valid value")
             )
+            raise ImportRefused(message % {"key": key, "value": value}, line, column)
     return out
 
 

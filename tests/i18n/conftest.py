@@ -4,7 +4,9 @@ The event (``KestrelEvent``): 8 teams of 4 boards + 1 reserve, C.04.6. Round 1 i
 published, its board pairings posted, every result entered (draws among them, so half points
 show), the summary signed and the round complete; round 2 is paired and published with the
 lineup window open. Users, each with an e-mail address: ``chair`` (committee chair),
-``member``, ``arbiter``, ``captain`` (of TPN 1). The data's names (teams, players, users) are
+``member``, ``arbiter``, ``captain`` (of TPN 1). A second event of the same teams
+(``draft_slug``, two members' approval) has round 1's draft computed and approved by the
+member only: its review page asks for one more approval, its options are not frozen yet. The data's names (teams, players, users) are
 chosen so that none is a word of the site's catalogue.
 
 ``recorded()`` records every string the translation machinery is asked for, with the
@@ -33,6 +35,10 @@ class KestrelEvent:
     @property
     def slug(self) -> str:
         return self.tournament.slug
+
+    @property
+    def draft_slug(self) -> str:
+        return self.slug + "-draft"
 
 
 def build_event(slug: str) -> KestrelEvent:
@@ -101,7 +107,41 @@ def build_event(slug: str) -> KestrelEvent:
     round2 = t.rounds.get(number=2)
     if round2.state == "published":
         lineups.open_lineups(round2, by=arbiter)
+    build_draft(slug + "-draft", users)
     return KestrelEvent(t, users)
+
+
+def build_draft(slug: str, users: dict) -> None:
+    """The same teams in a second event whose round 1 draft awaits a second member's approval."""
+    from committee import services as committee
+    from tournaments.models import Membership, Player, Team, Tournament
+    from tournaments.models.membership import Role
+    from tournaments.models.tournament import ApprovalPolicy
+    from tournaments.services import create_rounds
+
+    t = Tournament.objects.create(
+        name="Kestrel Open",
+        slug=slug,
+        initial_colour="w",
+        rounds_total=5,
+        boards=4,
+        reserves=1,
+        tiebreaks=["BH-C1", "SB"],
+        approval_policy=ApprovalPolicy.TWO_MEMBERS,
+    )
+    create_rounds(t)
+    for tpn, name in enumerate(TEAM_NAMES, start=1):
+        team = Team.objects.create(tournament=t, name=name, tpn=tpn, federation="ISL")
+        Player.objects.bulk_create(
+            Player(team=team, name=f"{name} {b}", rating=2500 - 20 * tpn - b, board_order=b)
+            for b in range(1, 6)
+        )
+    Membership.objects.create(user=users["chair"], tournament=t, role=Role.COMMITTEE_CHAIR)
+    Membership.objects.create(user=users["member"], tournament=t, role=Role.COMMITTEE_MEMBER)
+    rnd = t.rounds.get(number=1)
+    run = committee.request_pairing(round=rnd, user=users["chair"])
+    committee.execute_run(run.pk, "test-worker")
+    committee.approve(version=committee.current_version(rnd), user=users["member"])
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 
 from .conftest import recorded
 
-# name: (who looks, URL name, URL arguments: "slug" or a round number)
+# name: (who looks, URL name, URL arguments: "slug", "draft-slug" (the event awaiting approval) or a round number)
 PAGES = {
     "home": (None, "home", ()),
     "home-with-roles": ("captain", "home", ()),
@@ -32,6 +32,9 @@ PAGES = {
     "pairing-cards": (None, "ops-pairing-cards", ("slug", 1)),
     "tie-breaks": (None, "ops-tiebreaks", ("slug", 1)),
     "api-token": ("captain", "account-tokens", ()),
+    # a draft awaiting a second approval (with the explanation's options in force), options not frozen yet
+    "committee-review-draft": ("chair", "committee-round", ("draft-slug", 1)),
+    "options-before-round-1": ("chair", "committee-options", ("draft-slug",)),
 }
 KEY_PAGES = [*PAGES, "e-mails"]
 
@@ -51,7 +54,8 @@ def fetch(event, name: str, language: str):
     if role:
         client.force_login(event.users[role])
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    url = reverse(url_name, args=[event.slug if a == "slug" else a for a in args])
+    slugs = {"slug": event.slug, "draft-slug": event.draft_slug}
+    url = reverse(url_name, args=[slugs.get(a, a) if isinstance(a, str) else a for a in args])
     with recorded() as seen:
         response = client.get(url)
     assert response.status_code == 200, (name, url, response.status_code)

@@ -1,10 +1,11 @@
 """Every word a key page or e-mail shows comes from the site's catalogue, from the data, or from the
-engine (whose explanations stay in English, marked ``lang="en"``): no string was left unmarked.
+engine (whose explanations stay in English, marked ``lang="en"``): no string was left unmarked. The
+engine's names and labels the pages show (pairing systems, options, tie-breaks) are the catalogue's
+too (``tournaments.option_messages``).
 
 The pages are rendered in French with a pseudo-translation of the whole catalogue, each
 string wrapped in ⟦ ⟧; what remains outside the brackets must be data (team, player, user and
-tournament names, federations, numbers, addresses), a rule citation, or one of the engine's
-names (the pairing system, tie-break names in a column's hover text).
+tournament names, federations, numbers, addresses) or a rule citation (an option's article).
 """
 
 from __future__ import annotations
@@ -16,17 +17,16 @@ import pytest
 from .conftest import TEAM_NAMES, site_catalogue
 from .pages import KEY_PAGES, fetch
 
-# Words that are names, not the site's sentences: the engine's tie-break names (a column's hover
-# text), brands, and the event's federation code.
-NAMES = {"Buchholz", "Sonneborn-Berger", "FIDE", "SB", "PDF", "ISL"}
+# Words that are names, not the site's sentences: FIDE's tie-break codes, brands, and the event's
+# federation code.
+NAMES = {"FIDE", "SB", "PDF", "ISL"}
 
 
 def engine_texts() -> list[str]:
-    """What the engine names in English where the pages cite it: the systems' labels, the options' articles."""
-    from engine import systems
-    from engine.options import specs
+    """What the engine writes that the pages cite as it is: the options' articles (rule citations)."""
+    from engine.options import all_specs
 
-    return [*systems.LABELS.values(), *(spec.article for name in systems.LABELS for spec in specs(name))]
+    return [spec.article for spec in all_specs()]
 
 
 @pytest.fixture

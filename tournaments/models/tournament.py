@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine import systems
+from tournaments.engine_texts import translated
 
 from .fields import points_field
 
@@ -174,7 +175,7 @@ class Tournament(models.Model):
                 "1998": _("Chess Olympiad pairing rules (1998 text)"),
                 "2007": _("Chess Olympiad pairing rules (2007 amendments)"),
             }.get(self.olympiad_version, _("Chess Olympiad pairing rules"))
-        return self.get_pairing_system_display()
+        return translated(self.get_pairing_system_display())
 
     def current_round(self):
         """The first round not complete (None when all are)."""

@@ -5,34 +5,19 @@ write a note, approve, publish, and find the pairing on the public page.
 Skipped when /usr/bin/chromium is absent (``apt-get install -y chromium``).
 """
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import CHROMIUM_ARGS, close_test_connections
+from tests.browser import chromium_page, needs_chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_chromium]
 
 
 @pytest.fixture
 def browser_page():
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed: apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the live server's ORM calls share this thread's loop
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
-        page.set_default_timeout(15000)
+    with chromium_page(viewport={"width": 390, "height": 844}) as page:  # a phone
         yield page
-        close_test_connections()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def test_a_member_computes_amends_annotates_approves_and_publishes_a_round(

@@ -8,12 +8,13 @@ import re
 import pytest
 
 from engine.options import format_value
+from tests.browser import needs_chromium
 from tournaments.pairing_options import site_specs
 
 from .options_helpers import other_value
 from .test_browser import browser_page  # noqa: F401 -- the shared Chromium fixture
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_chromium]
 
 
 def test_the_chair_chooses_an_option_and_the_public_page_shows_it(committee_event, live_server, browser_page):  # noqa: F811

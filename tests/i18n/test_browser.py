@@ -3,19 +3,11 @@ the page in French, and the next page he opens is in French too (the choice is r
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
-from tests.conftest import CHROMIUM_ARGS, close_test_connections
+from tests.browser import chromium_page, needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 # A few French strings of the site's catalogue, put first, so that the test shows French words
 # whether or not the translators have filled locale/fr yet.
@@ -43,16 +35,9 @@ def some_french(tmp_path, settings):
 
 
 @pytest.fixture
-def page(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pg = browser.new_page(locale="en-GB")
-        pg.set_default_timeout(30000)
+def page():
+    with chromium_page(timeout_ms=30000, locale="en-GB") as pg:
         yield pg
-        close_test_connections()
-        browser.close()
 
 
 def test_a_visitor_switches_to_french_and_the_next_page_is_in_french_too(

@@ -3,45 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 
 import pytest
 from django.utils import timezone
 
-from tests.conftest import CHROMIUM_ARGS, close_test_connections
+from tests.browser import chromium_page, log_in, needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 
 @pytest.fixture
-def page(monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are synchronous.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-        )
-        pg = browser.new_page()
-        pg.set_default_timeout(15000)
+def page():
+    with chromium_page() as pg:
         yield pg
-        close_test_connections()
-        browser.close()
-
-
-def log_in(page, live_server, username):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "demo")
-    with page.expect_navigation():
-        page.click("main form button[type=submit], main form input[type=submit]")
 
 
 def test_a_captain_submits_a_lineup_inside_the_window_and_is_refused_after_it(

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
-from tests.conftest import CHROMIUM_ARGS, close_test_connections
-from tests.operations.test_browser import log_in
+from tests.browser import chromium_page, log_in, needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 
 @pytest.fixture
-def page(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pg = browser.new_page(viewport={"width": 1200, "height": 900})
-        pg.set_default_timeout(15000)
+def page():
+    with chromium_page(viewport={"width": 1200, "height": 900}) as pg:
         yield pg
-        close_test_connections()
-        browser.close()
 
 
 def test_an_arbiter_previews_a_broadcast_file_and_enters_its_results(

@@ -10,32 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CHROMIUM_ARGS, close_test_connections
+from tests.browser import chromium_page, log_in, needs_chromium
 
 from .conftest import build_print_event, eager_tasks, page_sizes
 
-CHROMIUM = "/usr/bin/chromium"
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
+    needs_chromium,
     pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm) is not installed"),
 ]
 
 
 @pytest.fixture
-def page(monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are synchronous.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pg = browser.new_page()
-        pg.set_default_timeout(30000)
+def page():
+    with chromium_page(timeout_ms=30000) as pg:
         yield pg
-        close_test_connections()
-        browser.close()
 
 
 def png_pages(pdf: bytes, folder: Path, dpi: int = 50) -> list[Path]:
@@ -58,11 +47,7 @@ def test_an_arbiter_follows_the_pdf_link_and_gets_the_summary_on_a4_and_letter(
 
     with eager_tasks():
         event = build_print_event("printing-browser", teams=7, boards=2)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", event.users["arbiter"].username)
-    page.fill("input[name=password]", "demo")
-    with page.expect_navigation():
-        page.click("main form button[type=submit], main form input[type=submit]")
+    log_in(page, live_server, event.users["arbiter"].username)
 
     page.goto(f"{live_server.url}/ops/t/{event.slug}/r/1/summary/")
     link = page.get_by_role("link", name="PDF", exact=True)

@@ -263,6 +263,11 @@ def team_ratings(rank: int, n: int, rng: random.Random, players: int = 5) -> lis
     return [None if x is None else max(1400, x) for x in ratings]
 
 
+def narrowed(ratings: list[int | None], high: int, low: int) -> list[int | None]:
+    """``team_ratings``' field (about 1650 to 2750) brought into ``low`` to ``high``: a national league's."""
+    return [None if r is None else int(low + (r - 1650) * (high - low) / 1100) for r in ratings]
+
+
 def player_name(rng: random.Random) -> str:
     return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
 

@@ -42,11 +42,10 @@ from ..services import (
     create_rounds,
     delete_tournament,
     draw_initial_colour,
-    transition_round,
 )
 from ..services.results import match_points_for
 from . import data
-from .seed import _game_result
+from .seed import _game_result, _lineup_from, _player, _walk
 
 SLUG_PREFIX = "season-"
 PASSWORD = "demo"
@@ -288,22 +287,10 @@ def _create(plan: Plan, options: SeasonOptions, users: dict) -> Tournament:
         teams.append(team)
         ratings[name] = data.team_ratings(rank, plan.teams, rng, 5)
         if not olympiad:  # a national league's field: narrower than an Olympiad's
-            ratings[name] = [
-                None if r is None else int(1750 + (r - 1650) * 700 / 1100) for r in ratings[name]
-            ]
+            ratings[name] = data.narrowed(ratings[name], 2450, 1750)
     teams = bulk_create_with_history(teams, Team, default_change_reason="season built")
     Player.objects.bulk_create(
-        Player(
-            team=team,
-            name=data.player_name(rng),
-            rating=r,
-            title=data.title_for(r),
-            federation=team.federation,
-            fide_id=str(rng.randint(100000, 99999999)),
-            board_order=b,
-        )
-        for team in teams
-        for b, r in enumerate(ratings[team.name], start=1)
+        _player(team, b, r, rng) for team in teams for b, r in enumerate(ratings[team.name], start=1)
     )
     assign_initial_order(t)
     draw_initial_colour(t, colour=rng.choice(["w", "b"]))
@@ -337,12 +324,6 @@ def _publish(rnd: Round, chair) -> Round:
     return rnd
 
 
-def _walk(rnd: Round, *targets: str) -> Round:
-    for target in targets:
-        rnd = transition_round(rnd, target)
-    return rnd
-
-
 def play_round(rnd: Round, t: Tournament, rosters: dict, rng: random.Random, *, share: float) -> Round:
     """Lineups, boards and results of a published round, in bulk.
 
@@ -357,11 +338,7 @@ def play_round(rnd: Round, t: Tournament, rosters: dict, rng: random.Random, *, 
         for team_id in (m.white_team_id, m.black_team_id):
             if team_id is None:
                 continue
-            roster = rosters[team_id]
-            if len(roster) > t.boards and rng.random() < 0.3:
-                rest = rng.randrange(len(roster))  # one player rests; board order is kept
-                roster = roster[:rest] + roster[rest + 1 :]
-            chosen[team_id] = roster[: t.boards]
+            chosen[team_id] = _lineup_from(rosters[team_id], t.boards, rng)
             lineups.append(Lineup(team_id=team_id, round=rnd, submitted_at=now, locked=True))
     lineups = bulk_create_with_history(lineups, Lineup, default_change_reason="season built")
     bulk_create_with_history(

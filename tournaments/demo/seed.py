@@ -218,21 +218,22 @@ def _teams(t, n, rng, *, with_suffix=False, players=5, spread=None) -> None:
             name = f"{data.LAST[rank % len(data.LAST)]} {['Chess Club', 'Knights', 'Rooks', 'Society'][rank % 4]}"
         ratings = data.team_ratings(rank, n, rng, players)
         if spread:
-            hi, lo = spread
-            ratings = [None if r is None else int(lo + (r - 1650) * (hi - lo) / 1100) for r in ratings]
+            ratings = data.narrowed(ratings, *spread)
         team = Team.objects.create(tournament=t, name=name, short_name=name[:30], federation=fed)
-        Player.objects.bulk_create(
-            Player(
-                team=team,
-                name=data.player_name(rng),
-                rating=r,
-                title=data.title_for(r),
-                federation=fed,
-                fide_id=str(rng.randint(100000, 99999999)),
-                board_order=i,
-            )
-            for i, r in enumerate(ratings, start=1)
-        )
+        Player.objects.bulk_create(_player(team, i, r, rng) for i, r in enumerate(ratings, start=1))
+
+
+def _player(team: Team, board: int, rating: int | None, rng: random.Random) -> Player:
+    """A made-up member of ``team`` (name and FIDE ID drawn from ``rng``), not yet saved."""
+    return Player(
+        team=team,
+        name=data.player_name(rng),
+        rating=rating,
+        title=data.title_for(rating),
+        federation=team.federation,
+        fide_id=str(rng.randint(100000, 99999999)),
+        board_order=board,
+    )
 
 
 def _prepare(t: Tournament, rng: random.Random, weekly: bool = False) -> None:
@@ -321,7 +322,11 @@ def _walk(rnd: Round, *targets: str) -> Round:
 
 
 def _lineup_players(team: Team, boards: int, rng: random.Random) -> list[Player]:
-    roster = list(team.players.order_by("board_order"))
+    return _lineup_from(list(team.players.order_by("board_order")), boards, rng)
+
+
+def _lineup_from(roster: list, boards: int, rng: random.Random) -> list:
+    """The players of ``roster`` (board order) who play: the first ``boards``, one of them resting at times."""
     if len(roster) > boards and rng.random() < 0.3:
         rest = rng.randrange(len(roster))  # one player rests; board order is kept
         roster = roster[:rest] + roster[rest + 1 :]

@@ -99,23 +99,34 @@ def _invalid(exc: ValidationError, code: int = status.HTTP_400_BAD_REQUEST) -> R
     return Response(body, status=code)
 
 
+def _tournament(request, slug: str, perm: str):
+    """The tournament of ``slug``, once the request's user holds ``perm`` on it (else 401/403)."""
+    tournament = selectors.tournament_by_slug(slug)
+    _require(request, perm, tournament)
+    return tournament
+
+
+def _valid(serializer_class: type[serializers.Serializer], request) -> dict[str, Any]:
+    """The request's body, checked by ``serializer_class`` (else 400 naming each bad field)."""
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
+
+
 class TournamentOptions(APIView):
     """The pairing options of a tournament (committee chair)."""
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, slug: str):
-        tournament = selectors.tournament_by_slug(slug)
-        _require(request, "committee.edit_options", tournament)
+        tournament = _tournament(request, slug, "committee.edit_options")
         return Response(options_body(tournament))
 
     @extend_schema(request=OptionsInput, responses=OpenApiTypes.OBJECT)
     def put(self, request, slug: str):
-        tournament = selectors.tournament_by_slug(slug)
-        _require(request, "committee.edit_options", tournament)
-        data = OptionsInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        tournament = _tournament(request, slug, "committee.edit_options")
+        data = _valid(OptionsInput, request)
         try:
-            choose_options(tournament=tournament, user=request.user, values=data.validated_data["options"])
+            choose_options(tournament=tournament, user=request.user, values=data["options"])
         except ValidationError as exc:
             frozen = getattr(exc, "code", None) == "frozen"
             return _invalid(exc, status.HTTP_409_CONFLICT if frozen else status.HTTP_400_BAD_REQUEST)
@@ -127,16 +138,11 @@ class OptionsDecisionCreate(APIView):
 
     @extend_schema(request=OptionsDecisionInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, slug: str):
-        tournament = selectors.tournament_by_slug(slug)
-        _require(request, "committee.edit_options", tournament)
-        data = OptionsDecisionInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        tournament = _tournament(request, slug, "committee.edit_options")
+        data = _valid(OptionsDecisionInput, request)
         try:
             change = change_options_by_decision(
-                tournament=tournament,
-                user=request.user,
-                values=data.validated_data["options"],
-                reason=data.validated_data["reason"],
+                tournament=tournament, user=request.user, values=data["options"], reason=data["reason"]
             )
         except ValidationError as exc:
             return _invalid(exc)
@@ -154,9 +160,7 @@ class PublicReasons(APIView):
 
     @extend_schema(request=PublicReasonsInput, responses=PublicReasonsInput)
     def put(self, request, slug: str):
-        tournament = selectors.tournament_by_slug(slug)
-        _require(request, "committee.set_public_reasons", tournament)
-        data = PublicReasonsInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        t = set_public_reasons(tournament=tournament, user=request.user, show=data.validated_data["show"])
+        tournament = _tournament(request, slug, "committee.set_public_reasons")
+        data = _valid(PublicReasonsInput, request)
+        t = set_public_reasons(tournament=tournament, user=request.user, show=data["show"])
         return Response({"show": t.show_pairing_reasons})

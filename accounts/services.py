@@ -22,26 +22,25 @@ def unlock_account(*, username: str, by) -> int:
         raise PermissionDenied(
             _("Only an administrator, or the chair of a tournament the account has a role in, unlocks it.")
         )
-    count = AxesProxyHandler.reset_attempts(username=username)
-    log.info(
-        "account %s unlocked by %s",
-        username,
-        by.get_username(),
-        extra={"event": "unlock", "unlocked": username},
-    )
-    return count
+    return _forget_attempts("account", username, by, username=username)
 
 
 def unlock_address(*, ip_address: str, by) -> int:
     """Forget the failed logins and lineup-link guesses from an address; how many records went."""
     if not selectors.may_unlock(by):
         raise PermissionDenied(_("Only an administrator or a committee chair unlocks an address."))
-    count = AxesProxyHandler.reset_attempts(ip_address=ip_address)
+    return _forget_attempts("address", ip_address, by, ip_address=ip_address)
+
+
+def _forget_attempts(what: str, unlocked: str, by, **lookup: str) -> int:
+    """Reset axes' failed attempts matching ``lookup`` and log the unlock; how many records went."""
+    count = AxesProxyHandler.reset_attempts(**lookup)
     log.info(
-        "address %s unlocked by %s",
-        ip_address,
+        "%s %s unlocked by %s",
+        what,
+        unlocked,
         by.get_username(),
-        extra={"event": "unlock", "unlocked": ip_address},
+        extra={"event": "unlock", "unlocked": unlocked},
     )
     return count
 

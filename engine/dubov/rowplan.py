@@ -11,6 +11,7 @@ than themselves (Hall's condition, found by König's construction).
 
 from __future__ import annotations
 
+from engine.common.bipartite import bipartite_matching
 from engine.common.pairable import maximum_matching
 from engine.dubov.causes import bars_text
 from engine.dubov.context import RoundContext
@@ -79,7 +80,7 @@ class RowPlan:
         pairs_needed, cross_needed = self._after(a, b)
         whites = sorted((t for t in rest if t in self.white), key=self.row.__getitem__)
         blacks = sorted((t for t in rest if t not in self.white), key=self.row.__getitem__)
-        owner = _bipartite(self.adj, whites, blacks)
+        owner = bipartite_matching(whites, blacks, lambda w, b: b in self.adj[w])  # {black: white}
         if len(owner) < cross_needed:
             s, t = _konig(self.adj, whites, blacks, owner)
             return self._hall_text(ctx, s, t, blacks), sorted(self.row[x] + 1 for x in s)
@@ -115,26 +116,6 @@ class RowPlan:
 
 def _col(plan: RowPlan, x: int) -> str:
     return "White" if x in plan.white else "Black"
-
-
-def _bipartite(adj: dict[int, set[int]], whites: list[int], blacks: list[int]) -> dict[int, int]:
-    """A maximum White-Black matching of the open rows: {black: white}."""
-    bset = set(blacks)
-    owner: dict[int, int] = {}
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in blacks:
-            if v in seen or v not in adj[u] or v not in bset:
-                continue
-            seen.add(v)
-            if v not in owner or augment(owner[v], seen):
-                owner[v] = u
-                return True
-        return False
-
-    for w in whites:
-        augment(w, set())
-    return owner
 
 
 def _konig(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.common.bipartite import matches_every
 from engine.lim import matching
 from engine.lim.context import LimContext
 from engine.lim.exchange import Member
@@ -38,23 +39,6 @@ def floater_order(ctx: LimContext, members: list[Member], downward: bool) -> lis
     return dfs + ufs if downward else ufs + dfs
 
 
-def _bipartite_all(ctx: LimContext, left: list[int], right: list[int]) -> bool:
-    """Can every player of ``left`` get a distinct compatible opponent from ``right``?"""
-    owner: dict[int, int] = {}
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in right:
-            if v in seen or not ctx.compatible(u, v):
-                continue
-            seen.add(v)
-            if v not in owner or augment(owner[v], seen):
-                owner[v] = u
-                return True
-        return False
-
-    return all(augment(u, set()) for u in left)
-
-
 def has_opponent_in_adjacent(
     ctx: LimContext, cand: int, adjacent: list[int], others: list[int], downward: bool
 ) -> bool:
@@ -70,7 +54,7 @@ def has_opponent_in_adjacent(
         return s < me.score or (s == me.score and o > cand)
 
     ahead = [o for o in others if o != cand and before(o)]
-    return _bipartite_all(ctx, ahead + [cand], adjacent)
+    return matches_every(ahead + [cand], adjacent, ctx.compatible)
 
 
 def floater_type(

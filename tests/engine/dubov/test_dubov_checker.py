@@ -5,6 +5,7 @@ import random
 from engine import api
 from engine.dubov import pair, violations
 from engine.result import Pair, RoundPairing
+from tests.engine.amendments import random_amendments
 from tests.engine.dubov.builders import make_state, scripted
 from tests.engine.dubov.test_dubov_2_limitations import leader_and_chasers
 from tests.engine.dubov.test_dubov_6_standard_procedure import twelve_players_before_round_4
@@ -158,14 +159,7 @@ def test_dubov_every_pairing_that_differs_from_the_engines_gets_a_reason():
     for seed in range(40):
         state = event(team=seed % 3 == 0, rounds_played=seed % 5, n=8 + seed % 7)
         engine = pair(state)
-        for _ in range(4):
-            pairs = list(engine.pairs)
-            i, j = rng.sample(range(len(pairs)), 2)
-            a, b, c, d = pairs[i].white, pairs[i].black, pairs[j].white, pairs[j].black
-            pairs[i], pairs[j] = (Pair(a, d), Pair(c, b)) if rng.random() < 0.5 else (Pair(b, a), pairs[j])
-            given = RoundPairing(engine.round, pairs, bye=engine.bye)
-            if given.same_pairing_as(engine):
-                continue
+        for given in random_amendments(engine, rng):
             checked += 1
             assert violations(state, given), (seed, given.pairs)
     assert checked > 100

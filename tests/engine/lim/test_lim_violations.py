@@ -3,6 +3,7 @@
 from engine.api import check, pair
 from engine.lim import violations
 from engine.result import Pair, RoundPairing
+from tests.engine.amendments import random_amendments
 from tests.engine.lim.helpers import Event
 
 # Round 3 of a 6-player event: the engine pairs 1-4, 2-3 (after cracking) and 5-6.
@@ -118,14 +119,7 @@ def test_lim_every_pairing_that_differs_from_the_engines_gets_a_reason():
     for seed in range(30):
         state = after(seed % 5, n=8 + seed % 7, team=seed % 3 == 0, seed=seed)
         engine = pair(state)
-        for _ in range(4):
-            pairs = list(engine.pairs)
-            i, j = rng.sample(range(len(pairs)), 2)
-            a, b, c, d = pairs[i].white, pairs[i].black, pairs[j].white, pairs[j].black
-            pairs[i], pairs[j] = (Pair(a, d), Pair(c, b)) if rng.random() < 0.5 else (Pair(b, a), pairs[j])
-            given = RoundPairing(engine.round, pairs, bye=engine.bye)
-            if given.same_pairing_as(engine):
-                continue
+        for given in random_amendments(engine, rng):
             checked += 1
             assert violations(state, given), (seed, given.pairs)
     assert checked > 80

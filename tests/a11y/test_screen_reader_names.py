@@ -59,3 +59,17 @@ def test_the_drafts_swap_buttons_are_named_with_their_table_in_the_readers_langu
             assert name == translation.gettext("Swap the colours of table %(table)s") % {"table": table}
         if language == "fr":
             assert "Swap" not in name and table in name
+
+
+def test_the_words_for_screen_readers_stay_out_of_the_printed_pairing_cards(db):
+    """Paper shows the letters: the PDF's text has "W Player", not "WWhite Player"."""
+    from tests.printing.conftest import pdf_pages
+
+    ev = build_event("names-pdf")
+    play_round(publish_round(ev.round(1), ev.chair).round)
+    answer = Client().get(f"/ops/t/{ev.tournament.slug}/r/1/boards/cards.pdf")
+    assert answer.status_code == 200
+    pdf = b"".join(answer.streaming_content) if answer.streaming else answer.content
+    text = "\n".join(pdf_pages(pdf, layout=True))
+    assert re.search(r"\bW Team \d player 1 \(2400\)", text)
+    assert "White" not in text and "Black" not in text and "against" not in text

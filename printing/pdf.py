@@ -9,6 +9,7 @@ from the static files; the renderer fetches nothing else (no network access from
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 import re
 from dataclasses import dataclass
@@ -137,6 +138,23 @@ def _renderer():
 @cache
 def _stylesheet() -> str:
     return STYLESHEET.read_text()
+
+
+@cache
+def styles_digest() -> str:
+    """A digest of every stylesheet a PDF may be drawn with (the PDF's own and the static ``.css``).
+
+    Part of a shared PDF's cache key, so a deployment that changes a stylesheet is not served
+    PDFs drawn with the old one; computed once per process (stylesheets change with a deployment).
+    """
+    digest = hashlib.sha256(_stylesheet().encode())
+    for finder in finders.get_finders():
+        for path, storage in sorted(finder.list(ignore_patterns=[]), key=lambda item: item[0]):
+            if path.endswith(".css"):
+                digest.update(path.encode() + b"\0")
+                with storage.open(path) as f:
+                    digest.update(f.read())
+    return digest.hexdigest()
 
 
 def with_print_styles(html: str, css: str) -> str:

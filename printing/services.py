@@ -2,7 +2,7 @@
 
 A public document (pairing list, board pairings, standings ...) is the same for every anonymous
 reader until its content changes, so its PDF is cached under a digest of the page's content, the
-header and the paper: a new publication or a new result changes the digest, so nothing out of date
+header, the paper and the stylesheets the PDF is drawn with: a new publication or a new result changes the digest, so nothing out of date
 is served, and nothing needs dropping. Officials' documents are rendered each time.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from django.core.cache import cache
 
-from printing.pdf import PrintHeader, paper_size, render_pdf
+from printing.pdf import PrintHeader, paper_size, render_pdf, styles_digest
 
 SHARED_TIMEOUT = 300  # seconds
 _MAIN = re.compile(r"<main\b.*?</main>", re.DOTALL)
@@ -23,7 +23,8 @@ _MAIN = re.compile(r"<main\b.*?</main>", re.DOTALL)
 def _shared_key(html: str, header: PrintHeader, size: str, landscape: bool) -> str:
     main = _MAIN.search(html)
     digest = hashlib.sha256()
-    for part in (main.group(0) if main else html, repr(replace(header, printed_at="")), size, str(landscape)):
+    parts = (main.group(0) if main else html, repr(replace(header, printed_at="")), size, str(landscape))
+    for part in (*parts, styles_digest()):
         digest.update(part.encode())
         digest.update(b"\0")
     return f"printing:pdf:v1:{digest.hexdigest()}"

@@ -9,8 +9,11 @@ Builders (each returns a callable, so a test makes exactly what it needs):
 - ``make_user(username, role=None, tournament=None, team=None)``: a saved
   user (password ``demo``) with an optional Membership.
 
-Browser tests share ``CHROMIUM_ARGS`` and call ``close_test_connections()``
-in their browser fixture's teardown.
+A browser test opens its page with ``tests.browser.chromium_page`` (``CHROMIUM_ARGS``,
+``close_test_connections()`` before the browser closes).
+
+``eager_tasks()`` runs Celery tasks in this process meanwhile (``eager_celery`` as a fixture);
+``built_once_per_module(...)`` builds a module-scoped fixture's data, rolled back after the module.
 
 Each test folder may add its own conftest.py for its own fixtures.
 """
@@ -18,6 +21,8 @@ Each test folder may add its own conftest.py for its own fixtures.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -35,6 +40,19 @@ CHROMIUM_ARGS = [
 ]
 
 
+@contextmanager
+def eager_tasks() -> Iterator[None]:
+    """Tasks run in this process meanwhile, also when ``REDIS_URL`` points at a real broker."""
+    from pairing_site.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = before
+
+
 @pytest.fixture
 def eager_celery():
     """Tasks run in the web process, also when ``REDIS_URL`` points at a real broker.
@@ -42,12 +60,22 @@ def eager_celery():
     For tests that follow a whole flow through the services without a worker; the
     real-worker tests (``services`` marker) start one instead.
     """
-    from pairing_site.celery import app
+    with eager_tasks():
+        yield
 
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
+
+@contextmanager
+def built_once_per_module(request, django_db_blocker, prefix: str, build: Callable, *args) -> Iterator:
+    """``build(slug, *args)`` for a module-scoped fixture, its tasks run in-process, rolled back after
+    the module; the slug is ``prefix`` and the module's name. Each test's own writes are rolled
+    back after the test (its transaction is nested in the module's).
+    """
+    from django.db import transaction
+
+    slug = prefix + request.module.__name__.rsplit(".", 1)[-1].replace("_", "-")
+    with django_db_blocker.unblock(), transaction.atomic(), eager_tasks():
+        yield build(slug, *args)
+        transaction.set_rollback(True)
 
 
 @pytest.fixture(autouse=True, scope="session")

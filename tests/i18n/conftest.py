@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import built_once_per_module
+
 TEAM_NAMES = ("Osprey", "Heron", "Falcon", "Plover", "Curlew", "Dunlin", "Godwit", "Merlin")
 SITE_LANGUAGES = ("fr", "es", "ru")  # the languages translated besides English
 
@@ -144,27 +146,11 @@ def build_draft(slug: str, users: dict) -> None:
     committee.approve(version=committee.current_version(rnd), user=users["member"])
 
 
-@contextmanager
-def eager_tasks():
-    from pairing_site.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = eager
-
-
 @pytest.fixture(scope="module")
 def event(request, django_db_setup, django_db_blocker):
     """One event per test module, rolled back after it (each test's writes are rolled back after the test)."""
-    from django.db import transaction
-
-    slug = "kestrel-" + request.module.__name__.rsplit(".", 1)[-1].replace("_", "-")
-    with django_db_blocker.unblock(), transaction.atomic(), eager_tasks():
-        yield build_event(slug)
-        transaction.set_rollback(True)
+    with built_once_per_module(request, django_db_blocker, "kestrel-", build_event) as event:
+        yield event
 
 
 @contextmanager

@@ -10,10 +10,11 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import subprocess
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
+
+from tests.conftest import built_once_per_module
 
 TEAMS = 31
 BOARDS = 6
@@ -106,19 +107,6 @@ def build_print_event(slug: str, teams: int = TEAMS, boards: int = BOARDS) -> Pr
     return PrintEvent(t, users)
 
 
-@contextmanager
-def eager_tasks():
-    """The committee's task runs in-process (its run is then executed here, not by a worker)."""
-    from pairing_site.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = eager
-
-
 @pytest.fixture(scope="module")
 def print_event(request, django_db_setup, django_db_blocker):
     """One event per test module (it takes a few seconds), rolled back after the module.
@@ -126,14 +114,11 @@ def print_event(request, django_db_setup, django_db_blocker):
     Each test's own writes are rolled back after the test (its transaction is nested in the
     module's). A module may set ``PRINT_EVENT_SIZE = (teams, boards)`` for a smaller event.
     """
-    from django.db import transaction
-
     teams, boards = getattr(request.module, "PRINT_EVENT_SIZE", (TEAMS, BOARDS))
-    slug = "printing-" + request.module.__name__.rsplit(".", 1)[-1].replace("_", "-")
-    with django_db_blocker.unblock(), transaction.atomic(), eager_tasks():
-        event = build_print_event(slug, teams, boards)
+    with built_once_per_module(
+        request, django_db_blocker, "printing-", build_print_event, teams, boards
+    ) as event:
         yield event
-        transaction.set_rollback(True)
 
 
 def pdf_pages(pdf: bytes, layout: bool = False) -> list[str]:

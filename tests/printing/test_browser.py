@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.browser import chromium_page, log_in, needs_chromium
+from tests.conftest import eager_tasks
 
-from .conftest import build_print_event, eager_tasks, page_sizes
+from .conftest import build_print_event, page_sizes
 
 pytestmark = [
     pytest.mark.browser,

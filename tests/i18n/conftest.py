@@ -43,13 +43,10 @@ class KestrelEvent:
         return self.slug + "-draft"
 
 
-def build_event(slug: str) -> KestrelEvent:
-    from django.contrib.auth import get_user_model
-
-    from committee import services as committee
-    from operations.services import board_pairings, lineups, results, summary
-    from tournaments.models import Membership, Player, Team, Tournament
-    from tournaments.models.membership import Role
+def _kestrel_open(slug: str, **fields):
+    """The Kestrel Open (C.04.6, 5 rounds, 4 boards + 1 reserve) with its rounds and the 8 teams
+    of ``TEAM_NAMES`` (TPN in that order); returns the tournament and its teams."""
+    from tournaments.models import Player, Team, Tournament
     from tournaments.services import create_rounds
 
     t = Tournament.objects.create(
@@ -60,6 +57,7 @@ def build_event(slug: str) -> KestrelEvent:
         boards=4,
         reserves=1,
         tiebreaks=["BH-C1", "SB"],
+        **fields,
     )
     create_rounds(t)
     teams = []
@@ -70,6 +68,18 @@ def build_event(slug: str) -> KestrelEvent:
             for b in range(1, 6)
         )
         teams.append(team)
+    return t, teams
+
+
+def build_event(slug: str) -> KestrelEvent:
+    from django.contrib.auth import get_user_model
+
+    from committee import services as committee
+    from operations.services import board_pairings, lineups, results, summary
+    from tournaments.models import Membership
+    from tournaments.models.membership import Role
+
+    t, teams = _kestrel_open(slug)
     roles = {
         "chair": Role.COMMITTEE_CHAIR,
         "member": Role.COMMITTEE_MEMBER,
@@ -116,28 +126,11 @@ def build_event(slug: str) -> KestrelEvent:
 def build_draft(slug: str, users: dict) -> None:
     """The same teams in a second event whose round 1 draft awaits a second member's approval."""
     from committee import services as committee
-    from tournaments.models import Membership, Player, Team, Tournament
+    from tournaments.models import Membership
     from tournaments.models.membership import Role
     from tournaments.models.tournament import ApprovalPolicy
-    from tournaments.services import create_rounds
 
-    t = Tournament.objects.create(
-        name="Kestrel Open",
-        slug=slug,
-        initial_colour="w",
-        rounds_total=5,
-        boards=4,
-        reserves=1,
-        tiebreaks=["BH-C1", "SB"],
-        approval_policy=ApprovalPolicy.TWO_MEMBERS,
-    )
-    create_rounds(t)
-    for tpn, name in enumerate(TEAM_NAMES, start=1):
-        team = Team.objects.create(tournament=t, name=name, tpn=tpn, federation="ISL")
-        Player.objects.bulk_create(
-            Player(team=team, name=f"{name} {b}", rating=2500 - 20 * tpn - b, board_order=b)
-            for b in range(1, 6)
-        )
+    t, _teams = _kestrel_open(slug, approval_policy=ApprovalPolicy.TWO_MEMBERS)
     Membership.objects.create(user=users["chair"], tournament=t, role=Role.COMMITTEE_CHAIR)
     Membership.objects.create(user=users["member"], tournament=t, role=Role.COMMITTEE_MEMBER)
     rnd = t.rounds.get(number=1)

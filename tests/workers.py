@@ -3,8 +3,8 @@
 A worker is ``celery -A pairing_site worker`` in a process group of its own,
 on the test database and the test Redis; so the tests need REDIS_URL and a
 PostgreSQL DATABASE_URL (another process must see the test database) and are
-skipped otherwise. ``workers()`` purges the queue, starts workers on demand
-and stops every one it started.
+skipped otherwise (``needs_redis_and_postgresql``). ``workers()`` purges the queue,
+starts workers on demand and stops every one it started.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def skip_without_redis_and_postgresql() -> None:
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("needs a Redis broker: set REDIS_URL (e.g. redis://127.0.0.1:6379/15)")
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...): the worker must share the test database")
+needs_redis_and_postgresql = pytest.mark.skipif(
+    not os.environ.get("REDIS_URL") or connection.vendor != "postgresql",
+    reason="needs a Redis broker (REDIS_URL, e.g. redis://127.0.0.1:6379/15) and PostgreSQL "
+    "(DATABASE_URL=postgres://...): the worker is another process and must share the test database",
+)
 
 
 def database_url() -> str:

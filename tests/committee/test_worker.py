@@ -14,16 +14,16 @@ from django.db import connection
 
 from committee import services
 from committee.models import DraftVersion, PairingRun
-from tests.workers import skip_without_redis_and_postgresql, wait_for, workers
+from tests.workers import needs_redis_and_postgresql, wait_for, workers
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.services,
+    pytest.mark.slow,
+    needs_redis_and_postgresql,
+]
 
 NODE = "committee-test@%h"
-
-
-@pytest.fixture(autouse=True)
-def _needs_redis_and_postgresql():
-    skip_without_redis_and_postgresql()
 
 
 @pytest.fixture

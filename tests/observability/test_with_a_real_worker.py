@@ -20,14 +20,14 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from committee import services
 from committee.models import PairingRun
 from observability import heartbeat
-from tests.workers import skip_without_redis_and_postgresql, wait_for, workers
+from tests.workers import needs_redis_and_postgresql, wait_for, workers
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.slow]
-
-
-@pytest.fixture(autouse=True)
-def _needs_redis_and_postgresql():
-    skip_without_redis_and_postgresql()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.services,
+    pytest.mark.slow,
+    needs_redis_and_postgresql,
+]
 
 
 @pytest.fixture

@@ -28,6 +28,27 @@ def given_instead(given: RoundPairing, *tpns: int) -> str:
     return text or "neither"
 
 
+def pair_keys(pairing: RoundPairing) -> set[frozenset[int]]:
+    """The pairing's pairs, colours aside."""
+    return {frozenset((p.white, p.black)) for p in pairing.pairs}
+
+
+def pair_not_followed(
+    step: Step, a: int, b: int, theirs: set[frozenset[int]], mine: set[frozenset[int]], given: RoundPairing
+) -> Violation | None:
+    """The engine's ``step`` pairs ``a``-``b`` (in ``theirs``, its pair keys); ``given`` (pair keys
+    ``mine``) does not: the violation that says so, else None."""
+    key = frozenset((a, b))
+    if key not in theirs or key in mine:
+        return None
+    return step_violation(
+        step,
+        f"the procedure pairs {a}-{b} at this point ({step.message}); "
+        f"this pairing has {given_instead(given, a, b)}",
+        (a, b),
+    )
+
+
 def colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> list[Violation]:
     """Colours ``given`` swaps against the engine's, where no other reason names the pair.
 

@@ -14,7 +14,7 @@ change of rows avoids it) and participants paired outside their scoregroup
 
 from __future__ import annotations
 
-from engine.common.departures import given_instead, step_violation
+from engine.common.departures import given_instead, pair_keys, pair_not_followed, step_violation
 from engine.dubov.profile import Profile
 from engine.result import RoundPairing, Violation
 from engine.state import TournamentState
@@ -34,8 +34,7 @@ def preference(
 
 def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: RoundPairing) -> Violation | None:
     """The first decision of the engine's procedure ``given`` does not follow, citing its Step."""
-    mine = {frozenset((p.white, p.black)) for p in given.pairs}
-    theirs = {frozenset((p.white, p.black)) for p in engine.pairs}
+    mine, theirs = pair_keys(given), pair_keys(engine)
     e_opp, g_opp = engine.opponents(), given.opponents()
 
     def score(t: int | None) -> float | None:
@@ -49,15 +48,9 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
                 (engine.bye,),
             )
         if s.topic == "pairing" and "white" in s.data:
-            w, b = s.data["white"], s.data["black"]
-            key = frozenset((w, b))
-            if key in theirs and key not in mine:
-                return step_violation(
-                    s,
-                    f"the procedure pairs {w}-{b} at this point ({s.message}); "
-                    f"this pairing has {given_instead(given, w, b)}",
-                    (w, b),
-                )
+            departure = pair_not_followed(s, s.data["white"], s.data["black"], theirs, mine, given)
+            if departure is not None:
+                return departure
         if s.topic == "floater" and "tpn" in s.data and "score" in s.data:
             t, group = s.data["tpn"], s.data["score"]
             if score(t) is not None and score(t) < group:

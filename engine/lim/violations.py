@@ -15,7 +15,7 @@ engine's pairing does not have (Lim 10), a player floated two rounds running
 from __future__ import annotations
 
 from engine.common.checks import bye_barred, is_rematch, placement
-from engine.common.departures import colour_steps, given_instead, step_violation
+from engine.common.departures import colour_steps, given_instead, pair_keys, pair_not_followed, step_violation
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
@@ -137,8 +137,7 @@ def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) 
     group last; in each, the transfers and floaters (9.3, 11.4) before the
     scrutinies (9.4, 10.8, 11, 12.2).
     """
-    mine = {frozenset((p.white, p.black)) for p in given.pairs}
-    theirs = {frozenset((p.white, p.black)) for p in engine.pairs}
+    mine, theirs = pair_keys(given), pair_keys(engine)
     e_opp, g_opp = engine.opponents(), given.opponents()
 
     def kept_home(t: int) -> bool:
@@ -150,15 +149,9 @@ def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) 
 
     for s in engine.explanation:
         if s.topic == "pairing" and "player" in s.data:
-            p, c = s.data["player"], s.data["opponent"]
-            key = frozenset((p, c))
-            if key in theirs and key not in mine:
-                return step_violation(
-                    s,
-                    f"the procedure pairs {p}-{c} at this point ({s.message}); "
-                    f"this pairing has {given_instead(given, p, c)}",
-                    (p, c),
-                )
+            departure = pair_not_followed(s, s.data["player"], s.data["opponent"], theirs, mine, given)
+            if departure is not None:
+                return departure
         if s.topic == "floaters":
             for t in s.data.get("tpns", [s.data["tpn"]] if "tpn" in s.data else []):
                 if kept_home(t):

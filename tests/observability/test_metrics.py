@@ -26,6 +26,11 @@ def value(samples, name: str, **labels) -> float:
     return samples.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
+def increase(before, after, name: str, **labels) -> float:
+    """How much the sample ``name`` with ``labels`` grew from one scrape to the next."""
+    return value(after, name, **labels) - value(before, name, **labels)
+
+
 def test_metrics_are_served_to_the_machine_itself(client, db):
     assert client.get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 200
     assert client.get("/metrics", REMOTE_ADDR="::1").status_code == 200
@@ -56,9 +61,9 @@ def test_requests_are_counted_by_method_and_view(client, db):
     after = scrape(client)
     name = "django_http_requests_total_by_view_transport_method_total"
     labels = {"view": "login", "transport": "http", "method": "GET"}
-    assert value(after, name, **labels) - value(before, name, **labels) == 2
+    assert increase(before, after, name, **labels) == 2
     by_method = "django_http_requests_total_by_method_total"
-    assert value(after, by_method, method="GET") - value(before, by_method, method="GET") == 3  # and a scrape
+    assert increase(before, after, by_method, method="GET") == 3  # and a scrape
 
 
 def test_a_pairing_run_is_counted_by_system_and_outcome_with_its_duration(client, committee_event, compute):
@@ -68,13 +73,9 @@ def test_a_pairing_run_is_counted_by_system_and_outcome_with_its_duration(client
     after = scrape(client)
     system = committee_event.tournament.pairing_system
     labels = {"system": system, "outcome": "succeeded"}
-    assert (
-        value(after, "pairing_site_pairing_runs_total", **labels)
-        - value(before, "pairing_site_pairing_runs_total", **labels)
-        == 1
-    )
+    assert increase(before, after, "pairing_site_pairing_runs_total", **labels) == 1
     count = "pairing_site_pairing_run_seconds_count"
-    assert value(after, count, **labels) - value(before, count, **labels) == 1
+    assert increase(before, after, count, **labels) == 1
 
 
 def test_a_second_delivery_of_a_finished_run_is_counted_as_skipped(client, committee_event, compute):
@@ -85,11 +86,7 @@ def test_a_second_delivery_of_a_finished_run_is_counted_as_skipped(client, commi
     assert execute_run(run.pk, "another-worker") is None
     after = scrape(client)
     labels = {"system": committee_event.tournament.pairing_system, "outcome": "skipped"}
-    assert (
-        value(after, "pairing_site_pairing_runs_total", **labels)
-        - value(before, "pairing_site_pairing_runs_total", **labels)
-        == 1
-    )
+    assert increase(before, after, "pairing_site_pairing_runs_total", **labels) == 1
 
 
 def test_e_mails_sent_and_failed_are_exposed_for_the_sender_to_count(client, db):
@@ -97,13 +94,8 @@ def test_e_mails_sent_and_failed_are_exposed_for_the_sender_to_count(client, db)
     site_metrics.email_sent()
     site_metrics.email_failed(2)
     after = scrape(client)
-    assert (
-        value(after, "pairing_site_emails_sent_total") - value(before, "pairing_site_emails_sent_total") == 1
-    )
-    assert (
-        value(after, "pairing_site_emails_failed_total") - value(before, "pairing_site_emails_failed_total")
-        == 2
-    )
+    assert increase(before, after, "pairing_site_emails_sent_total") == 1
+    assert increase(before, after, "pairing_site_emails_failed_total") == 2
 
 
 @pytest.fixture
@@ -164,10 +156,5 @@ def test_the_notices_sent_and_refused_by_the_mail_server_are_counted(client, mak
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 1, 2  # nobody listens
     assert outbox.send(_notice(user, "metrics-test-2")) == 0
     after = scrape(client)
-    assert (
-        value(after, "pairing_site_emails_sent_total") - value(before, "pairing_site_emails_sent_total") == 1
-    )
-    assert (
-        value(after, "pairing_site_emails_failed_total") - value(before, "pairing_site_emails_failed_total")
-        == 1
-    )
+    assert increase(before, after, "pairing_site_emails_sent_total") == 1
+    assert increase(before, after, "pairing_site_emails_failed_total") == 1

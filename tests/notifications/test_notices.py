@@ -35,6 +35,20 @@ def _subjects(inbox, address):
     return sorted(m["Subject"] for m in inbox.to(address))
 
 
+@pytest.fixture
+def window_by_hand(make_tournament, make_team, make_user):
+    """Two teams whose lineup window is not opened on publication; TPN 1's captain has an address."""
+    from tests.notifications.conftest import captain_with_address
+    from tournaments.models.membership import Role
+
+    t = make_tournament(initial_colour="w", rounds_total=3, lineups_open_on_publication=False)
+    teams = [make_team(t, f"Hand {i}", tpn=i) for i in (1, 2)]
+    member = make_user("hand-member", Role.COMMITTEE_MEMBER, t)
+    arbiter = make_user("hand-arbiter", Role.ARBITER, t)
+    captain_with_address(t, teams[0], "hand1@example.org")
+    return t, member, arbiter
+
+
 def test_captains_are_told_the_pairings_are_published_with_their_own_match(published, smtp_server):
     pairing_mails = [m for m in smtp_server.messages if "pairings of round 1 published" in m["Subject"]]
     assert sorted(m["To"] for m in pairing_mails) == sorted(
@@ -150,17 +164,11 @@ def test_the_beat_schedule_runs_the_sweep_every_minute(settings):
 
 
 def test_a_window_opened_by_hand_is_announced_and_a_reopened_one_again(
-    make_tournament, make_team, make_user, smtp_server, eager_celery, django_capture_on_commit_callbacks
+    window_by_hand, smtp_server, eager_celery, django_capture_on_commit_callbacks
 ):
     from operations.services import lineups
-    from tests.notifications.conftest import captain_with_address
-    from tournaments.models.membership import Role
 
-    t = make_tournament(initial_colour="w", rounds_total=3, lineups_open_on_publication=False)
-    teams = [make_team(t, f"Hand {i}", tpn=i) for i in (1, 2)]
-    member = make_user("hand-member", Role.COMMITTEE_MEMBER, t)
-    arbiter = make_user("hand-arbiter", Role.ARBITER, t)
-    captain_with_address(t, teams[0], "hand1@example.org")
+    t, member, arbiter = window_by_hand
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(t.rounds.get(number=1), member)
     assert _subjects(smtp_server, "hand1@example.org") == [f"{t.name}: pairings of round 1 published"]
@@ -178,21 +186,15 @@ def test_a_window_opened_by_hand_is_announced_and_a_reopened_one_again(
 
 
 def test_closing_the_window_at_once_sends_no_window_notice(
-    make_tournament, make_team, make_user, smtp_server, eager_celery, django_capture_on_commit_callbacks
+    window_by_hand, smtp_server, eager_celery, django_capture_on_commit_callbacks
 ):
     from operations.services import lineups
-    from tests.notifications.conftest import captain_with_address
-    from tournaments.models.membership import Role
 
-    t = make_tournament(initial_colour="w", rounds_total=3, lineups_open_on_publication=False)
-    teams = [make_team(t, f"Shut {i}", tpn=i) for i in (1, 2)]
-    member = make_user("shut-member", Role.COMMITTEE_MEMBER, t)
-    arbiter = make_user("shut-arbiter", Role.ARBITER, t)
-    captain_with_address(t, teams[0], "shut1@example.org")
+    t, member, arbiter = window_by_hand
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(t.rounds.get(number=1), member)
         lineups.close_lineups(t.rounds.get(number=1), by=arbiter)  # opened and closed in one go
-    assert _subjects(smtp_server, "shut1@example.org") == [f"{t.name}: pairings of round 1 published"]
+    assert _subjects(smtp_server, "hand1@example.org") == [f"{t.name}: pairings of round 1 published"]
 
 
 def test_the_committee_is_told_when_a_pairing_run_fails(

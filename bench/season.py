@@ -122,6 +122,16 @@ def build(args, env: dict) -> float | None:
     return time.perf_counter() - started
 
 
+def analyse(args) -> None:
+    """The planner's statistics of the tables just filled in bulk (autovacuum may be off, or not yet there)."""
+    import psycopg
+
+    started = time.perf_counter()
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{args.database}", autocommit=True) as conn:
+        conn.execute("ANALYZE")
+    print(f"statistics of the database updated (ANALYZE) in {time.perf_counter() - started:.1f} s")
+
+
 def start_gunicorn(args, env: dict, port: int) -> subprocess.Popen:
     log = ["--access-logfile", args.access_log, "--access-logformat", "%(D)s %(s)s %(m)s %(U)s"]
     return subprocess.Popen(
@@ -410,7 +420,7 @@ def _machine_busy() -> float:
     return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-def cpu_snapshot(web: subprocess.Popen, workers: list, database: str) -> dict[str, float]:
+def cpu_snapshot(web: subprocess.Popen, workers: list, database: str) -> dict[str, float | dict[int, float]]:
     import resource
 
     table = _proc_table()
@@ -419,15 +429,23 @@ def cpu_snapshot(web: subprocess.Popen, workers: list, database: str) -> dict[st
     return {
         "web (gunicorn)": sum(table[p][1] for p in _tree(table, web.pid)),
         "Celery workers": sum(table[p][1] for w in workers for p in _tree(table, w.pid)),
-        "PostgreSQL (this database)": sum(table[p][1] for p in backends),
+        # per backend: one that ends between two snapshots must not make the sum go down
+        "PostgreSQL (this database)": {p: table[p][1] for p in backends if p in table},
         "load generators (wrk)": children.ru_utime + children.ru_stime,
         "bench's committees and arbiters": me.ru_utime + me.ru_stime,
         "machine": _machine_busy(),
     }
 
 
+def _used(before, after) -> float:
+    """CPU seconds between two snapshots (per process for a ``{pid: seconds}``: new ones count whole)."""
+    if isinstance(after, dict):
+        return sum(v - before.get(pid, 0.0) for pid, v in after.items())
+    return after - before
+
+
 def cpu_report(before: dict, after: dict, seconds: float) -> str:
-    used = {name: after[name] - before.get(name, 0.0) for name in after}
+    used = {name: _used(before.get(name, 0.0), after[name]) for name in after}
     ours = sum(v for name, v in used.items() if name != "machine")
     parts = [f"{name} {v:.0f} s" for name, v in used.items() if name != "machine"]
     others = max(0.0, used["machine"] - ours)
@@ -650,6 +668,7 @@ def main() -> None:
         f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}"
     )
     built = build(args, env)
+    analyse(args)
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django

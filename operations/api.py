@@ -29,7 +29,7 @@ from tournaments.models import Match, Round, Team, Tournament
 
 def _round(slug: str, number: int) -> tuple[Tournament, Round]:
     t = get_object_or_404(Tournament, slug=slug)
-    return t, get_object_or_404(Round, tournament=t, number=number)
+    return t, get_object_or_404(t.rounds, number=number)  # (the round knows its tournament: no query)
 
 
 def _error(err: ValidationError) -> Response:
@@ -54,11 +54,8 @@ class BoardPairingsApi(APIView):
         t, r = _round(slug, number)
         if not (selectors.board_pairings_visible(r) or permissions.is_official(request.user, t)):
             raise Http404(_("The board pairings of this round are not posted yet."))
-        data = []
-        for m in selectors.matches_with_boards(r):
-            item = MatchBoardsSerializer(m).data
-            data.append(item)
-        return Response(data)
+        # One serializer for the list: its fields are built once, not once per match.
+        return Response(MatchBoardsSerializer(selectors.shared_matches_with_boards(r), many=True).data)
 
 
 class StandingsApi(APIView):

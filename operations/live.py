@@ -6,35 +6,33 @@ tournament is being played. Each poll carries the version of what it shows
 (``?v=``): when nothing changed the answer is an empty ``204`` (one cache
 read); otherwise the new fragment, rendered once per version and cached.
 
-A version is a random token per round (results) and per tournament
-(standings), replaced after the commit of anything that changes what the
-pages show: a board's result, a match's points or forfeit, a captain's
-confirmation, a round's state (receivers below; ``changed`` for writes that
-bypass ``save()``). Because a reader takes the version before it reads the
-results, a fragment cached under a version is never older than that version.
-When the round is complete the fragment comes back without its polling
-attributes and the page stops asking.
+The versions are the public pages' own (``public_http.versions``: a round's
+results for its boards, the tournament's results for its standings), replaced
+by anything that changes what the pages show: a board's result, a match's
+points or forfeit, a captain's confirmation, a round's state, a team
+(``public_http.receivers``; ``changed`` for writes that bypass ``save()``).
+Because a reader takes the version before it reads the results, a fragment
+cached under a version is never older than that version; and the page of that
+version embeds the same fragment (``fragment_of_version``): after a result it
+is rendered once for the page and its pollers. When the round is complete the
+fragment comes back without its polling attributes and the page stops asking.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import time
-import uuid
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Max
-from django.db.models.signals import post_save
-from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import translation
 
-from operations.models import MatchConfirmation, ResultEntry
-from tournaments.models import BoardGame, Match, Round, RoundState, Tournament
-from tournaments.signals import round_state_changed
+from operations.models import ResultEntry
+from public_http import versions
+from tournaments.models import Round, RoundState, Tournament
 
 LIVE_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY)
 FRAGMENT_TIMEOUT = 600  # seconds; a new version makes the old fragment unreachable anyway
@@ -44,45 +42,27 @@ def poll_seconds() -> int:
     return int(getattr(settings, "OPS_LIVE_POLL_SECONDS", 15))
 
 
-# Versions are keyed by what the URL names (slug, round number), so that an unchanged poll is
-# answered from the cache alone, without a database query.
-def _results_key(slug: str, number: int) -> str:
-    return f"ops:live:v1:results-version:{slug}:{number}"
+# The versions are the public pages' own (``public_http.versions``): a round's results version for
+# its board pairings, the tournament's results version for its standings. They are keyed by what the
+# URL names (slug, round number), so that an unchanged poll is answered from the cache alone, and
+# replaced by the writes themselves (``public_http.receivers``), at once and after the commit: a
+# fragment follows what its page shows (a result, a round's state, a team's name) and embeds in it.
+def results_version(slug: str, number: int) -> str:
+    return versions.round_results_version(slug, number)
 
 
-def _standings_key(slug: str) -> str:
-    return f"ops:live:v1:standings-version:{slug}"
-
-
-def _token() -> str:
-    return uuid.uuid4().hex[:16]
-
-
-VERSION_TIMEOUT = 7 * 24 * 3600  # seconds; a version that expires is simply made anew
-
-
-def version(key: str) -> str:
-    value = cache.get(key)
-    if value is None:
-        cache.add(key, _token(), timeout=VERSION_TIMEOUT)
-        value = cache.get(key)
-    return value
+def standings_version(slug: str) -> str:
+    return versions.results_version(slug)
 
 
 def bump(slug: str, number: int) -> None:
-    """New versions for the round's results and the tournament's standings."""
-    cache.set_many(
-        {_results_key(slug, number): _token(), _standings_key(slug): _token()}, timeout=VERSION_TIMEOUT
-    )
-
-
-def _changed(slug: str, number: int) -> None:
-    transaction.on_commit(lambda: bump(slug, number), robust=True)
+    """New versions for the round's results and the tournament's standings (after the commit)."""
+    versions.bump([slug], results_only=True, rounds=[(slug, number)])
 
 
 def changed(round: Round) -> None:
-    """After the commit, the round's live fragments are out of date."""
-    _changed(round.tournament.slug, round.number)
+    """The round's live fragments are out of date (for a write that bypasses ``save()``)."""
+    bump(round.tournament.slug, round.number)
 
 
 def min_render_seconds() -> float:
@@ -124,6 +104,28 @@ def cached_fragment(kind: str, slug: str, number: int, current: str, render) -> 
             cache.delete(lock_key)
         return html
     return latest[2] if latest is not None else render()
+
+
+def fragment_of_version(kind: str, slug: str, number: int, current: str, render) -> str:
+    """The fragment of exactly version ``current``, rendered once (for a page of that version).
+
+    Unlike ``cached_fragment`` it never answers with an earlier version: the
+    page embedding it is kept under ``current``. Its render serves the pollers too.
+    """
+    key = _fragment_key(kind, slug, number, current)
+    html = cache.get(key)
+    if html is None:
+        html = render()
+        now = time.time()
+        cache.set_many(
+            {
+                key: html,
+                _fragment_key(kind, slug, number, "latest"): (now, current, html),
+                _fragment_key(kind, slug, number, "latest-meta"): (now, current),
+            },
+            FRAGMENT_TIMEOUT,
+        )
+    return html
 
 
 @dataclass(frozen=True)
@@ -172,14 +174,6 @@ def standings_mark(tournament: Tournament, *, current: str | None = None, with_t
     return LiveMark(on, current, f"{url}?v={current}", poll_seconds(), updated)
 
 
-def results_version(slug: str, number: int) -> str:
-    return version(_results_key(slug, number))
-
-
-def standings_version(slug: str) -> str:
-    return version(_standings_key(slug))
-
-
 def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, shared: bool = True):
     """What a poll gets from the cache alone: 204, the latest fragment, or None (ask the database).
 
@@ -189,10 +183,13 @@ def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, sh
     shared one (``shared``: not a captain). The latest fragment exists only
     for a round whose board pairings were public, which they stay.
     """
-    key = _results_key(slug, number) if kind == "results" else _standings_key(slug)
+    if kind == "results":
+        names = [versions.tournament_key(slug), versions.round_results_key(slug, number)]
+    else:
+        names = [versions.tournament_key(slug), versions.results_key(slug)]
     meta_key = _fragment_key(kind, slug, number, "latest-meta")
-    found = cache.get_many([key, meta_key])
-    if asked and found.get(key) == asked:
+    current, found = versions.current_and(names, [meta_key])
+    if asked and current == asked:
         return 204
     meta = found.get(meta_key)
     if meta is None or time.time() - meta[0] >= min_render_seconds():
@@ -203,34 +200,3 @@ def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, sh
         latest = cache.get(_fragment_key(kind, slug, number, "latest"))
         return latest[2] if latest is not None else None
     return None
-
-
-# -- what makes the fragments out of date -------------------------------------------
-
-
-def _board_saved_ids(match_id: int) -> None:
-    names = Match.objects.filter(pk=match_id).values_list("round__tournament__slug", "round__number").first()
-    if names:
-        _changed(*names)
-
-
-@receiver(post_save, sender=BoardGame, dispatch_uid="ops-live-board")
-def _board_saved(sender, instance: BoardGame, **kwargs) -> None:
-    _board_saved_ids(instance.match_id)
-
-
-@receiver(post_save, sender=Match, dispatch_uid="ops-live-match")
-def _match_saved(sender, instance: Match, **kwargs) -> None:
-    names = Round.objects.filter(pk=instance.round_id).values_list("tournament__slug", "number").first()
-    if names:
-        _changed(*names)
-
-
-@receiver(post_save, sender=MatchConfirmation, dispatch_uid="ops-live-confirmation")
-def _confirmation_saved(sender, instance: MatchConfirmation, **kwargs) -> None:
-    _board_saved_ids(instance.match_id)
-
-
-@receiver(round_state_changed, dispatch_uid="ops-live-round")
-def _round_state_changed(sender, round: Round, **kwargs) -> None:
-    changed(round)

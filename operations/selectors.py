@@ -20,6 +20,7 @@ from engine.state import Outcome, Participant, RoundRecord, ScoreKind, Tournamen
 from operations.models import LineupSubmission, ResultsSummary
 from operations.services.lineups import lineup_deadline, teams_needing_lineups, window_is_open
 from operations.tiebreak_heads import ColumnHead, column_heads
+from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
 from tournaments.snapshot import engine_options, match_records, tournament_fields
@@ -65,15 +66,22 @@ def results_state(tournament: Tournament, through: int | None = None) -> Results
     (rule 11). A team without a match in a round is absent there.
     """
     through = latest_result_round(tournament) if through is None else through
-    teams = [t for t in tournament.teams.order_by("tpn") if t.tpn is not None]
+    every_team = list(tournament.teams.order_by("tpn"))
+    teams = [t for t in every_team if t.tpn is not None]
     by_round: dict[int, dict[int, RoundRecord]] = {n: {} for n in range(1, through + 1)}
     provisional = False
-    matches = (
-        Match.objects.filter(round__tournament=tournament, round__number__lte=through)
-        .select_related("round__tournament", "white_team", "black_team")
-        .prefetch_related("boards")
+    # The tournament, its rounds and teams are read once, not once per match (a 180-team event
+    # after ten rounds has 900 matches): each match is given them.
+    team_by_id = {t.pk: t for t in every_team}
+    round_by_id = {r.pk: r for r in tournament.rounds.filter(number__lte=through)}
+    matches = Match.objects.filter(round__tournament=tournament, round__number__lte=through).prefetch_related(
+        "boards"
     )
     for m in matches:
+        m.round = round_by_id[m.round_id]
+        m.white_team = team_by_id[m.white_team_id]
+        if m.black_team_id is not None:
+            m.black_team = team_by_id[m.black_team_id]
         for g in m.boards.all():
             g.match = m
         recs, prov = _records(m)
@@ -120,9 +128,29 @@ def tiebreak_names(tournament: Tournament) -> list[str]:
     return list(names)
 
 
+def shared_results_state(
+    tournament: Tournament, through: int | None = None, *, version: str | None = None
+) -> ResultsState:
+    """``results_state``, computed once per version of the tournament's results (``public_http.computed``).
+
+    The standings page, its live fragment, the public API, the crosstable and the
+    tie-break pages read the same state: after a result it is read from the
+    database once, not once by each of them. ``version``: the results' version,
+    when the caller has taken it (before reading anything).
+    """
+    version = version or versions.results_version(tournament.slug)
+    return computed.memo(
+        f"results-state:{tournament.slug}:{through}", version, lambda: results_state(tournament, through)
+    )
+
+
 def standings_table(tournament: Tournament, through: int | None = None) -> Standings:
-    """The standings with the tournament's tie-break list; unknown tie-breaks are reported, not fatal."""
-    rs = results_state(tournament, through)
+    """The standings with the tournament's tie-break list; unknown tie-breaks are reported, not fatal.
+
+    The ranking is computed once per version of the tournament's results
+    (``shared_results_state``); the columns' heads, in the reader's language, each time.
+    """
+    version = versions.results_version(tournament.slug)
     usable: list[str] = []
     problems: list[str] = []
     heads: list[ColumnHead] = []
@@ -134,16 +162,28 @@ def standings_table(tournament: Tournament, through: int | None = None) -> Stand
             continue
         usable.append(name)
         heads += column_heads(tb)
-    rows = standings(rs.state, usable)
+
+    def ranking() -> tuple[list[StandingRow], int, bool]:
+        rs = shared_results_state(tournament, through, version=version)
+        return standings(rs.state, usable), rs.through, rs.provisional
+
+    rows, shown, provisional = computed.memo(
+        f"standings:{tournament.slug}:{through}:{','.join(usable)}", version, ranking
+    )
     columns = [(h.name, h.label) for h in heads]
-    return Standings(rows, columns, rs.through, rs.provisional, problems, heads)
+    return Standings(rows, columns, shown, provisional, problems, heads)
 
 
 def crosstable_table(
     tournament: Tournament, through: int | None = None
 ) -> tuple[ResultsState, dict[int, list[Cell]]]:
-    rs = results_state(tournament, through)
-    return rs, crosstable(rs.state)
+    version = versions.results_version(tournament.slug)
+
+    def compute() -> tuple[ResultsState, dict[int, list[Cell]]]:
+        rs = shared_results_state(tournament, through, version=version)
+        return rs, crosstable(rs.state)
+
+    return computed.memo(f"crosstable:{tournament.slug}:{through}", version, compute)
 
 
 # What a round was, as the tie-break page says it (the engine's codes: engine.state.Outcome).
@@ -177,7 +217,7 @@ class OpponentLine:
 
 def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = None) -> dict:
     """Everything a team needs to check its tie-break values by hand."""
-    rs = results_state(tournament, through)
+    rs = shared_results_state(tournament, through)
     state = rs.state
     p = state.by_tpn[team.tpn]
     primary = state.scoring.primary
@@ -232,6 +272,17 @@ def matches_with_boards(round: Round):
         .prefetch_related("boards__white", "boards__black")
         .order_by("table")
     )
+
+
+def shared_matches_with_boards(round: Round) -> list[Match]:
+    """``matches_with_boards``, read once per version of the round's results (``public_http.computed``).
+
+    The board pairings page, its live fragment and the public API show the same
+    matches: after a result they are read from the database once, not once by each.
+    """
+    slug = round.tournament.slug
+    version = versions.round_results_version(slug, round.number)
+    return computed.memo(f"boards:{slug}:{round.number}", version, lambda: list(matches_with_boards(round)))
 
 
 def public_rounds(tournament: Tournament):

@@ -124,25 +124,31 @@ class PublicHttpCacheMiddleware:
         if scope is None or not _is_public_request(request):
             return None
         if scope == "site":
-            version = versions.site_version()
+            names = [versions.SITE_KEY]
         else:
             slug = view_kwargs.get("slug")
             if not slug:
                 return None
+            names = [versions.tournament_key(slug)]
             if scope == "round-results" and view_kwargs.get("number") is not None:
-                version = versions.round_results_version(slug, view_kwargs["number"])
+                names.append(versions.round_results_key(slug, view_kwargs["number"]))
             elif scope in ("results", "round-results"):
-                version = versions.results_version(slug)
-            else:
-                version = versions.tournament_version(slug)
+                names.append(versions.results_key(slug))
         identity = _identity(request)
+        conditional = request.META.get("HTTP_IF_NONE_MATCH", "")
+        # One cache read for the version and, but for a conditional request, the latest copy of
+        # this answer: a crowd asking the same page is served by it until the version changes.
+        latest_key = f"{STORED_PREFIX}:latest:{identity}"
+        version, found = versions.current_and(names, [] if conditional else [latest_key])
         etag = _etag(identity, version)
         request.public_http_etag = etag
-        if _matches(request.META.get("HTTP_IF_NONE_MATCH", ""), etag):
+        if _matches(conditional, etag):
             not_modified = HttpResponseNotModified()
             _public_headers(not_modified, etag)
             return not_modified
-        stored = cache.get(f"{STORED_PREFIX}:{etag}")
+        stored = found.get(latest_key)
+        if stored is None or stored.get("ETag") != etag:
+            stored = cache.get(f"{STORED_PREFIX}:{etag}")
         if stored is None and request.method == "GET":
             # One request renders the new version; meanwhile the others get the previous one
             # (with its own ETag), as a CDN's stale-while-revalidate would: a crowd arriving
@@ -150,9 +156,9 @@ class PublicHttpCacheMiddleware:
             lock = f"{STORED_PREFIX}:rendering:{identity}"
             if cache.add(lock, etag, timeout=RENDER_LOCK_SECONDS):
                 request.public_http_lock = lock
-                request.public_http_latest = f"{STORED_PREFIX}:latest:{identity}"
+                request.public_http_latest = latest_key
             else:
-                stored = cache.get(f"{STORED_PREFIX}:latest:{identity}")
+                stored = found.get(latest_key) if not conditional else cache.get(latest_key)
         if stored is not None:
             request.public_http_stored = True
             return stored

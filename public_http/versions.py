@@ -16,7 +16,7 @@ nothing is served stale.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.core.cache import cache
 from django.db import transaction
@@ -55,6 +55,16 @@ def current(*names: str) -> str:
             cache.add(k, _token(), timeout=None)
         values = cache.get_many(keys)
     return ".".join(values.get(k) or _token() for k in keys)
+
+
+def current_and(names: Sequence[str], also: Sequence[str]) -> tuple[str, dict]:
+    """``current(*names)`` and the values of the keys ``also``, in one cache read (a poll's check)."""
+    keys = [EPOCH_KEY, *names]
+    values = cache.get_many([*keys, *also])
+    found = {k: values[k] for k in also if k in values}
+    if any(k not in values for k in keys):
+        return current(*names), found
+    return ".".join(values[k] for k in keys), found
 
 
 def site_version() -> str:
@@ -129,6 +139,16 @@ def bump(
         _bump_now(new)
         state["seen"].update((block, name) for name in new)
     state["pending"] |= names
+
+
+def uncommitted() -> bool:
+    """Whether this connection has changed what the public sees and not committed it yet.
+
+    What it reads then is not what the others read: nothing it computes is kept for them.
+    """
+    connection = transaction.get_connection()
+    state = connection.__dict__.get("public_http_state")
+    return bool(connection.in_atomic_block and state is not None and state["pending"])
 
 
 def _register(connection, previous: dict | None) -> dict:

@@ -43,7 +43,7 @@ def board_pairings_live(request, slug: str, number: int):
         context = {
             "tournament": t,
             "round": r,
-            "matches": selectors.matches_with_boards(r),
+            "matches": selectors.shared_matches_with_boards(r),
             "captain_ids": list(captain_ids),
             "live": live.results_mark(r, current=current),
         }

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from operations import live, permissions, selectors
@@ -19,36 +21,58 @@ def board_pairings_page(request, slug: str, number: int, layout: str = "list"):
     t = _tournament(slug)
     r = _round(t, number)
     official = permissions.is_official(request.user, t)
-    if not (selectors.board_pairings_visible(r) or official):
+    public = selectors.board_pairings_visible(r)
+    if not (public or official):
         raise Http404(_("The board pairings of this round are not posted yet."))
     template = {
         "list": "board_pairings.html",
         "print": "board_pairings_print.html",
         "cards": "pairing_cards.html",
     }
-    return render(
-        request,
-        f"operations/{template[layout]}",
-        {
-            "tournament": t,
-            "round": r,
-            "matches": selectors.matches_with_boards(r),
-            "official": official,
-            "captain_ids": sorted(permissions.captain_team_ids(request.user, t)),
-            "live": live.results_mark(r) if layout == "list" else None,
-        },
-    )
+    captain_ids = sorted(permissions.captain_team_ids(request.user, t))
+    current = live.results_version(t.slug, r.number) if layout == "list" else None  # before the results
+    context = {
+        "tournament": t,
+        "round": r,
+        "matches": selectors.shared_matches_with_boards(r),
+        "official": official,
+        "captain_ids": captain_ids,
+        "live": live.results_mark(r, current=current) if layout == "list" else None,
+    }
+    if layout == "list" and public and not captain_ids:
+        # The matches as the live fragment shows them (no captain's button): rendered once per
+        # version for this page and the fragment's pollers.
+        context["live_boards"] = mark_safe(
+            live.fragment_of_version("results", t.slug, r.number, current, lambda: _live_boards(context))
+        )
+    return render(request, f"operations/{template[layout]}", context)
+
+
+def _live_boards(context: dict) -> str:
+    shared = {key: context[key] for key in ("tournament", "round", "matches", "live")}
+    return render_to_string("operations/board_pairings.html#live-boards", {**shared, "captain_ids": []})
 
 
 def standings_page(request, slug: str):
     t = _tournament(slug)
     through = request.GET.get("round")
-    mark = live.standings_mark(t) if not through else None  # the latest standings follow the play
+    # The latest standings follow the play (their version taken before the results are read).
+    current = live.standings_version(t.slug) if not through else None
+    mark = live.standings_mark(t, current=current) if not through else None
     st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
     rounds = list(range(1, selectors.latest_result_round(t) + 1))
-    return render(
-        request, "operations/standings.html", {"tournament": t, "st": st, "rounds": rounds, "live": mark}
-    )
+    context = {"tournament": t, "st": st, "rounds": rounds, "live": mark}
+    if not through:  # the live fragment's own table, rendered once per version for the page and its pollers
+        context["live_standings"] = mark_safe(
+            live.fragment_of_version(
+                "standings",
+                t.slug,
+                0,
+                current,
+                lambda: render_to_string("operations/standings.html#live-standings", context),
+            )
+        )
+    return render(request, "operations/standings.html", context)
 
 
 def crosstable_page(request, slug: str):

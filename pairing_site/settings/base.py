@@ -214,7 +214,8 @@ SITE_URL = env.str("DJANGO_SITE_URL", default="http://127.0.0.1:8000")
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        # Django's Redis cache, one client per connection pool (pairing_site/redis_cache.py)
+        {"BACKEND": "pairing_site.redis_cache.RedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

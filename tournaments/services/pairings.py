@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from engine.result import RoundPairing
 
@@ -59,6 +60,7 @@ def save_pairing(round: Round, pairing: RoundPairing, *, replace: bool = False) 
     ]
     if pairing.bye is not None:
         matches.append(Match(round=round, table=len(matches) + 1, white_team=team(pairing.bye), is_bye=True))
-    for m in matches:
-        m.save()
-    return matches
+    # Two statements for the whole round, the history rows included (the user from the request, as
+    # a save gives them). Written in bulk, the matches send no save signal: the caller moves the
+    # round on (to published), which makes the public pages and live fragments out of date.
+    return bulk_create_with_history(matches, Match)

@@ -104,6 +104,36 @@ KEY_PAGES = {
 }
 
 
+class KeyPageVisit:
+    """A key page's event built, and a browser context (logged in as the page's role) to show it in."""
+
+    def __init__(self, name: str, key: KeyPage, browser, live_server, **context_options):
+        self.name, self.key, self.base = name, key, live_server.url
+        self.event = key.build()
+        self.context = browser.new_context(**context_options)
+        if key.role:
+            self.context.add_cookies([session_cookie(self.event.users[key.role], self.base)])
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15000)
+        self.url = self.base + key.path.format(slug=self.event.tournament.slug)
+
+    def show(self, language: str) -> None:
+        """The page in ``language`` (its cookie), once the user has done on it what ``then`` does."""
+        from django.conf import settings
+
+        self.context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": self.base}]
+        )
+        answer = self.page.goto(self.url)
+        assert answer.status == 200, f"{self.name}: {self.url} answered {answer.status}"
+        if self.key.then:
+            self.key.then(self.page, self.base, self.event)
+        assert self.page.get_attribute("html", "lang") == language
+
+    def close(self) -> None:
+        self.context.close()
+
+
 def site_languages() -> list[str]:
     """The languages of the language switcher (only English while the site is not translatable)."""
     from django.apps import apps
@@ -119,34 +149,18 @@ def site_languages() -> list[str]:
 def test_a_key_page_has_no_serious_or_critical_accessibility_violation_in_any_language(
     name, browser, axe_source, live_server, transactional_db, eager_celery
 ):
-    from django.conf import settings
-
-    key = KEY_PAGES[name]
-    ev = key.build()
-    context = browser.new_context()
-    if key.role:
-        context.add_cookies([session_cookie(ev.users[key.role], live_server.url)])
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    url = live_server.url + key.path.format(slug=ev.tournament.slug)
+    visit = KeyPageVisit(name, KEY_PAGES[name], browser, live_server)
     failures = []
     languages = site_languages()
     # every language on a phone (where wide tables scroll and targets are small), English also on a desktop
     for language, screen in [(code, "phone") for code in languages] + [(languages[0], "desktop")]:
-        page.set_viewport_size(SCREENS[screen])
-        context.add_cookies(
-            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-        )
-        answer = page.goto(url)
-        assert answer.status == 200, f"{name}: {url} answered {answer.status}"
-        if key.then:
-            key.then(page, live_server.url, ev)
-        assert page.get_attribute("html", "lang") == language
-        violations = axe_violations(page, axe_source)
+        visit.page.set_viewport_size(SCREENS[screen])
+        visit.show(language)
+        violations = axe_violations(visit.page, axe_source)
         for v in violations:
             print(f"{name} [{language}, {screen}]: {describe(v)}")
         failures += [f"[{language}, {screen}] {describe(v)}" for v in blocking(violations)]
-    context.close()
+    visit.close()
     assert not failures, f"{name}: serious or critical accessibility violations:\n" + "\n".join(failures)
 
 

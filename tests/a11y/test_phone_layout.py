@@ -16,9 +16,9 @@ from tests.a11y.test_axe import (
     KEY_PAGES,
     SCREENS,
     KeyPage,
+    KeyPageVisit,
     lineups_open,
     played_and_in_play,
-    session_cookie,
     site_languages,
 )
 
@@ -80,31 +80,15 @@ MEASURE = """() => {
 def test_on_a_390_px_phone_a_key_page_never_scrolls_sideways_in_any_language(
     name, browser, live_server, transactional_db, eager_celery
 ):
-    from django.conf import settings
-
-    key = PAGES[name]
-    ev = key.build()
-    context = browser.new_context(viewport=SCREENS["phone"])
-    if key.role:
-        context.add_cookies([session_cookie(ev.users[key.role], live_server.url)])
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    url = live_server.url + key.path.format(slug=ev.tournament.slug)
+    visit = KeyPageVisit(name, PAGES[name], browser, live_server, viewport=SCREENS["phone"])
     failures = []
     for language in site_languages():
-        context.add_cookies(
-            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-        )
-        answer = page.goto(url)
-        assert answer.status == 200, f"{name}: {url} answered {answer.status}"
-        if key.then:
-            key.then(page, live_server.url, ev)
-        assert page.get_attribute("html", "lang") == language
-        found = page.evaluate(MEASURE)
+        visit.show(language)
+        found = visit.page.evaluate(MEASURE)
         if found["page"] > found["width"]:
             failures.append(
                 f"[{language}] the page is {found['page']} px wide for a {found['width']} px screen; "
                 f"sticking out: {', '.join(found['out']) or '?'}"
             )
-    context.close()
+    visit.close()
     assert not failures, f"{name} scrolls sideways on a phone:\n" + "\n".join(failures)

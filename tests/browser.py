@@ -1,8 +1,8 @@
 """Debian's Chromium for the browser tests (Playwright's sync API), against the live server.
 
 ``needs_chromium`` skips a test where /usr/bin/chromium is absent (``apt-get install -y chromium``);
-``chromium_page(...)`` opens one page of a fresh browser for a test's fixture; ``log_in`` goes
-through the login form.
+``chromium()`` launches the browser (for a fixture that opens several contexts), ``chromium_page(...)``
+opens one page of a fresh browser for a test's fixture; ``log_in`` goes through the login form.
 """
 
 from __future__ import annotations
@@ -38,18 +38,25 @@ def _orm_allowed_in_playwrights_loop() -> Iterator[None]:
 
 
 @contextmanager
+def chromium() -> Iterator:
+    """Debian's Chromium, headless, launched by Playwright; closed on leaving."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with _orm_allowed_in_playwrights_loop(), sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@contextmanager
 def chromium_page(timeout_ms: float = 15000, **page_options) -> Iterator:
     """A page (``browser.new_page(**page_options)``) of a Chromium of its own, waiting ``timeout_ms``
     at the most for each step; the test's database connections are closed before the browser.
     """
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with _orm_allowed_in_playwrights_loop(), sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as browser:
         page = browser.new_page(**page_options)
         page.set_default_timeout(timeout_ms)
         yield page
         close_test_connections()
-        browser.close()
 
 
 def log_in(page, live_server, username: str) -> None:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CHROMIUM_ARGS, close_test_connections
+from tests.browser import chromium
+from tests.conftest import close_test_connections
 
-CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
 RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -33,19 +33,8 @@ def axe_source() -> str:
 @pytest.fixture(scope="module")
 def browser():
     """One Chromium for the module; each test opens its own context (cookies, language)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's loop runs in this thread
-    try:
-        with sync_api.sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            yield chromium
-            chromium.close()
-    finally:
-        if before is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+    with chromium() as browser:
+        yield browser
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.a11y.conftest import CHROMIUM, axe_violations, blocking, describe
+from tests.a11y.conftest import axe_violations, blocking, describe
+from tests.browser import needs_chromium
 from tests.committee.conftest import build_event, compute_round, play_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -144,7 +145,7 @@ def site_languages() -> list[str]:
     return [code for code, _name in settings.LANGUAGES]
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+@needs_chromium
 @pytest.mark.parametrize("name", list(KEY_PAGES))
 def test_a_key_page_has_no_serious_or_critical_accessibility_violation_in_any_language(
     name, browser, axe_source, live_server, transactional_db, eager_celery
@@ -178,7 +179,7 @@ def session_cookie(user, url: str) -> dict:
     }
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+@needs_chromium
 def test_on_a_phone_a_keyboard_user_reaches_a_wide_table_with_tab_and_scrolls_it_with_the_arrow_keys(
     browser, live_server, transactional_db
 ):

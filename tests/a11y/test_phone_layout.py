@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.a11y.conftest import CHROMIUM
 from tests.a11y.test_axe import (
     KEY_PAGES,
     SCREENS,
@@ -21,6 +20,7 @@ from tests.a11y.test_axe import (
     played_and_in_play,
     site_languages,
 )
+from tests.browser import needs_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -75,7 +75,7 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+@needs_chromium
 @pytest.mark.parametrize("name", list(PAGES))
 def test_on_a_390_px_phone_a_key_page_never_scrolls_sideways_in_any_language(
     name, browser, live_server, transactional_db, eager_celery

@@ -32,93 +32,27 @@ import contextlib
 import os
 import random
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
+from _common import (  # bench/ is on the path of a script run from it
+    BIN,
+    ROOT,
+    analyse,
+    environment,
+    free_port,
+    recreate_database,
+    start_worker,
+    stop,
+    wait_http,
+)
+
 LUA = Path(__file__).resolve().parent / "wrk_p95.lua"
 LIVE_LUA = Path(__file__).resolve().parent / "wrk_live.lua"  # clients that follow the fragment's version
-DB_NAME = "pairing_bench"
 SLUG = "bench-swiss"
-
-
-def set_database(name: str) -> None:
-    global DB_NAME
-    DB_NAME = name
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_http(url: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"{url} did not answer within {timeout:.0f} s")
-
-
-def recreate_database(env: dict) -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-
-
-def analyse() -> None:
-    """The planner's statistics of the tables just filled (autovacuum may be off, or not yet there)."""
-    import psycopg
-
-    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{DB_NAME}", autocommit=True) as conn:
-        conn.execute("ANALYZE")
-
-
-def start_worker(env: dict) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            str(BIN / "celery"),
-            "-A",
-            "pairing_site",
-            "worker",
-            "-n",
-            "bench@%h",
-            "-c",
-            "1",
-            "-l",
-            "warning",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-
-
-def stop(proc: subprocess.Popen | None) -> None:
-    if proc is not None and proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def build_event(teams: int, rounds: int, seed: int = 2026) -> list[float]:
@@ -301,7 +235,6 @@ def main() -> None:
         "--no-live", action="store_true", help="leave out the round in play and its live fragments"
     )
     args = parser.parse_args()
-    set_database(args.database)
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
 
@@ -313,26 +246,20 @@ def main() -> None:
         if args.url:
             base = args.url.rstrip("/")
         else:
-            env = {
-                **os.environ,
-                "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}?conn_max_age=60",
-                "REDIS_URL": args.redis,
-                "DJANGO_DEBUG": "false",
-                "DJANGO_CONN_MAX_AGE": "60",
-                "DJANGO_LOG_LEVEL": "WARNING",
-                "DJANGO_SETTINGS_MODULE": "pairing_site.settings",
-            }
-            print(f"building {args.teams} teams, {args.rounds} rounds in PostgreSQL database {DB_NAME} ...")
-            recreate_database(env)
+            env = environment(args.database, args.redis)
+            print(
+                f"building {args.teams} teams, {args.rounds} rounds in PostgreSQL database {args.database} ..."
+            )
+            recreate_database(args.database, env)
             os.environ.update(env)
             sys.path.insert(0, str(ROOT))
-            worker = start_worker(env)
+            worker = start_worker(env, "bench@%h", "--without-heartbeat")
             times = build_event(args.teams, args.rounds)
             stop(worker)
             worker = None
             if not args.no_live:
                 writer = ResultWriter(start_play(number))
-            analyse()
+            analyse(args.database)
             print(
                 f"compute ({args.teams} teams, request -> draft ready, real worker): "
                 f"median {statistics.median(times):.2f} s, max {max(times):.2f} s (target <= 2 s)"

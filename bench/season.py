@@ -51,30 +51,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-BIN = Path(sys.executable).parent
 LUA = HERE / "wrk_season.lua"
 sys.path.insert(0, str(HERE))
 
-from load_pairings import free_port, stop, wait_http  # noqa: E402
+from _common import (  # noqa: E402
+    BIN,
+    ROOT,
+    analyse,
+    environment,
+    free_port,
+    recreate_database,
+    start_worker,
+    stop,
+    wait_http,
+)
 
 RESULTS = ["1-0", "0-1", "1/2-1/2"]
 POLL_SECONDS = 0.25  # the committee's page polls every second; the bench looks closer
 
 
 # -- the stack -------------------------------------------------------------------------------------
-def environment(args) -> dict:
-    return {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}",
-        "DJANGO_CONN_MAX_AGE": "60",
-        "REDIS_URL": args.redis,
-        "DJANGO_DEBUG": "false",
-        "DJANGO_LOG_LEVEL": "WARNING",
-        "DJANGO_SETTINGS_MODULE": "pairing_site.settings",
-    }
-
-
 def season_present(args) -> bool:
     import psycopg
 
@@ -90,15 +86,10 @@ def season_present(args) -> bool:
 
 def build(args, env: dict) -> float | None:
     """A fresh database with the season; seconds the build took (None: kept)."""
-    import psycopg
-
     if args.keep and season_present(args):
         print(f"keeping the season in database {args.database}")
         return None
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{args.database}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    recreate_database(args.database, env)
     started = time.perf_counter()
     subprocess.run(
         [
@@ -122,16 +113,6 @@ def build(args, env: dict) -> float | None:
     return time.perf_counter() - started
 
 
-def analyse(args) -> None:
-    """The planner's statistics of the tables just filled in bulk (autovacuum may be off, or not yet there)."""
-    import psycopg
-
-    started = time.perf_counter()
-    with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{args.database}", autocommit=True) as conn:
-        conn.execute("ANALYZE")
-    print(f"statistics of the database updated (ANALYZE) in {time.perf_counter() - started:.1f} s")
-
-
 def start_gunicorn(args, env: dict, port: int) -> subprocess.Popen:
     log = ["--access-logfile", args.access_log, "--access-logformat", "%(D)s %(s)s %(m)s %(U)s"]
     return subprocess.Popen(
@@ -151,28 +132,6 @@ def start_gunicorn(args, env: dict, port: int) -> subprocess.Popen:
             "5",  # longer than a client's pause: its connection stays open, as a browser's does
             "--log-level",
             "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-
-
-def start_worker(env: dict, name: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            str(BIN / "celery"),
-            "-A",
-            "pairing_site",
-            "worker",
-            "-n",
-            f"{name}@%h",
-            "-c",
-            "1",
-            "-l",
-            "warning",
-            "--without-gossip",
-            "--without-mingle",
         ],
         cwd=ROOT,
         env=env,
@@ -662,13 +621,13 @@ def main() -> None:
         args.computing = 0
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
-    env = environment(args)
+    env = environment(args.database, args.redis)
     load_before = os.getloadavg()
     print(
         f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}"
     )
     built = build(args, env)
-    analyse(args)
+    print(f"statistics of the database updated (ANALYZE) in {analyse(args.database):.1f} s")
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
@@ -690,7 +649,7 @@ def main() -> None:
     try:
         port = free_port()
         gunicorn = start_gunicorn(args, env, port)
-        workers = [start_worker(env, f"season-worker{i}") for i in range(1, args.celery_workers + 1)]
+        workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
         base = f"http://127.0.0.1:{port}"
         wait_http(f"{base}/healthz/", timeout=60)
         wait_workers(args.celery_workers)

@@ -1,0 +1,90 @@
+"""What the load benchmarks (load_pairings.py, season.py) share: a PostgreSQL database of their own on
+127.0.0.1:5432 (user postgres) that they may drop, and the stack's processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+SERVER = "postgresql://postgres@127.0.0.1:5432"
+
+
+def environment(database: str, redis_url: str) -> dict[str, str]:
+    """The stack's environment on ``database`` and the Redis database ``redis_url`` (broker and cache)."""
+    return {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        "DJANGO_CONN_MAX_AGE": "60",
+        "REDIS_URL": redis_url,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "DJANGO_SETTINGS_MODULE": "pairing_site.settings",
+    }
+
+
+def recreate_database(database: str, env: dict) -> None:
+    """``database`` dropped, created again and migrated."""
+    import psycopg
+
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{database}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def analyse(database: str) -> float:
+    """The planner's statistics of the tables just filled (autovacuum may be off, or not yet there);
+    the seconds it took."""
+    import psycopg
+
+    started = time.perf_counter()
+    with psycopg.connect(f"{SERVER}/{database}", autocommit=True) as conn:
+        conn.execute("ANALYZE")
+    return time.perf_counter() - started
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{url} did not answer within {timeout:.0f} s")
+
+
+def start_worker(env: dict, node: str, *options: str) -> subprocess.Popen:
+    """A Celery worker node (one pool process) in a process group of its own; ``options`` added."""
+    return subprocess.Popen(
+        [str(BIN / "celery"), "-A", "pairing_site", "worker", "-n", node, "-c", "1", "-l", "warning"]
+        + ["--without-gossip", "--without-mingle", *options],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def stop(proc: subprocess.Popen | None) -> None:
+    """SIGTERM the process and its group; SIGKILL after 20 s."""
+    if proc is not None and proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)

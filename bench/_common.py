@@ -1,5 +1,6 @@
-"""What the load benchmarks (load_pairings.py, season.py) share: a PostgreSQL database of their own on
-127.0.0.1:5432 (user postgres) that they may drop, and the stack's processes on 127.0.0.1."""
+"""What the benchmarks share. The load benchmarks (load_pairings.py, season.py): a PostgreSQL database of
+their own on 127.0.0.1:5432 (user postgres) that they may drop, and the stack's processes on 127.0.0.1.
+The in-process ones (bench_pdf.py, bench_seed_demo.py): Django on a scratch database."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -15,6 +17,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 SERVER = "postgresql://postgres@127.0.0.1:5432"
+
+
+def django_on_a_scratch_database(prefix: str, database_url: str = "") -> None:
+    """Django set up in this process on ``database_url``, else on a new SQLite file in a scratch folder
+    named ``prefix``...; no Redis (tasks run in process); only warnings and worse logged."""
+    scratch = tempfile.mkdtemp(prefix=prefix)
+    os.environ["DATABASE_URL"] = database_url or f"sqlite:///{scratch}/bench.sqlite3"
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pairing_site.settings")
+    sys.path.insert(0, str(ROOT))
+    import logging
+
+    import django
+
+    django.setup()
+    logging.disable(logging.WARNING)
 
 
 def environment(database: str, redis_url: str) -> dict[str, str]:

@@ -15,15 +15,11 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from _common import django_on_a_scratch_database  # bench/ is on the path of a script run from it
+
 TARGET_SECONDS = 2.0
 
 
@@ -34,16 +30,7 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     parser.add_argument("--all", action="store_true", help="also the board pairings, cards, summary, ...")
     args = parser.parse_args()
-    scratch = tempfile.mkdtemp(prefix="bench-pdf-")
-    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{scratch}/bench.sqlite3"
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pairing_site.settings")
-    import logging
-
-    import django
-
-    django.setup()
-    logging.disable(logging.WARNING)
+    django_on_a_scratch_database("bench-pdf-", args.database_url)
     from django.conf import settings
     from django.core.management import call_command
     from django.test import Client

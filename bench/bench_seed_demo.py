@@ -13,13 +13,9 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from _common import django_on_a_scratch_database  # bench/ is on the path of a script run from it
 
 
 def main() -> None:
@@ -28,16 +24,7 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    scratch = tempfile.mkdtemp(prefix="bench-seed-")
-    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{scratch}/bench.sqlite3"
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pairing_site.settings")
-    import logging
-
-    import django
-
-    django.setup()
-    logging.disable(logging.WARNING)
+    django_on_a_scratch_database("bench-seed-", args.database_url)
     from django.core.management import call_command
 
     from tournaments.models import Tournament

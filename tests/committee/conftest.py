@@ -6,8 +6,8 @@ White, C.04.6) with one user per role: ``member``, ``member2``, ``chair``,
 ``outsider`` (no role). ``compute``
 requests and computes a round's pairing in-process (the Celery task's body);
 ``publish_round`` takes a round from request to publication through the
-services; ``play_round`` plays a published round (board 1 wins for White's
-team, other boards drawn) and completes it.
+services; ``put_in_play`` takes a published round to play; ``play_round``
+plays it (board 1 wins for White's team, other boards drawn) and completes it.
 """
 
 from __future__ import annotations
@@ -104,6 +104,20 @@ def publish_round(rnd, user):
     return services.publish(version=version, user=user)
 
 
+def put_in_play(rnd):
+    """A published round taken through its lineups and board pairings to play; the round as it is then."""
+    from tournaments.services import transition_round
+
+    for target in (
+        RoundState.LINEUPS_OPEN,
+        RoundState.LINEUPS_CLOSED,
+        RoundState.BOARD_PAIRINGS_POSTED,
+        RoundState.IN_PLAY,
+    ):
+        rnd = transition_round(rnd, target)
+    return rnd
+
+
 def play_round(rnd, *, unfinished: bool = False):
     """Play a published round: White's team wins board 1, the other boards are drawn.
 
@@ -117,13 +131,7 @@ def play_round(rnd, *, unfinished: bool = False):
         transition_round,
     )
 
-    for target in (
-        RoundState.LINEUPS_OPEN,
-        RoundState.LINEUPS_CLOSED,
-        RoundState.BOARD_PAIRINGS_POSTED,
-        RoundState.IN_PLAY,
-    ):
-        rnd = transition_round(rnd, target)
+    rnd = put_in_play(rnd)
     boards = rnd.tournament.boards
     for m in rnd.matches.select_related("white_team", "black_team"):
         if m.is_bye:

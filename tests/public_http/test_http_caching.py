@@ -12,8 +12,7 @@ import itertools
 import pytest
 from django.urls import reverse
 
-from tests.committee.conftest import build_event, play_round, publish_round
-from tournaments.models import RoundState
+from tests.committee.conftest import build_event, play_round, publish_round, put_in_play
 
 _names = itertools.count(1)
 
@@ -32,6 +31,17 @@ def _pairings_url(ev, number=1):
 
 def _api_url(ev, number=1):
     return reverse("api-round-pairings", args=[ev.tournament.slug, number])
+
+
+def _first_match_on_its_boards(rnd):
+    """The round's first match (not the bye) with its four board games, players in board order."""
+    from tournaments.services import create_board_games
+
+    match = rnd.matches.exclude(is_bye=True).select_related("white_team", "black_team").first()
+    create_board_games(
+        match, list(match.white_team.players.all()[:4]), list(match.black_team.players.all()[:4])
+    )
+    return match
 
 
 def test_public_pairings_page_carries_an_etag_and_a_short_public_max_age(client, event):
@@ -78,21 +88,10 @@ def test_a_result_entered_changes_the_etag_of_the_board_pairings_and_standings_n
     client, event, django_capture_on_commit_callbacks
 ):
     from operations.services import results
-    from tournaments.services import create_board_games, transition_round
 
-    rnd = event.round(1)
     with django_capture_on_commit_callbacks(execute=True):
-        for target in (
-            RoundState.LINEUPS_OPEN,
-            RoundState.LINEUPS_CLOSED,
-            RoundState.BOARD_PAIRINGS_POSTED,
-            RoundState.IN_PLAY,
-        ):
-            rnd = transition_round(rnd, target)
-        match = rnd.matches.exclude(is_bye=True).select_related("white_team", "black_team").first()
-        create_board_games(
-            match, list(match.white_team.players.all()[:4]), list(match.black_team.players.all()[:4])
-        )
+        rnd = put_in_play(event.round(1))
+        match = _first_match_on_its_boards(rnd)
     boards_url = reverse("ops-board-pairings", args=[event.tournament.slug, 1])
     standings_url = reverse("ops-standings", args=[event.tournament.slug])
     boards = client.get(boards_url)
@@ -240,23 +239,12 @@ def test_a_result_of_one_round_leaves_the_board_pairings_of_another_round_alone(
     client, event, django_capture_on_commit_callbacks
 ):
     from operations.services import results
-    from tournaments.services import create_board_games, transition_round
 
     with django_capture_on_commit_callbacks(execute=True):
         play_round(event.round(1))
         publish_round(event.round(2), event.chair)
-        rnd = event.round(2)
-        for target in (
-            RoundState.LINEUPS_OPEN,
-            RoundState.LINEUPS_CLOSED,
-            RoundState.BOARD_PAIRINGS_POSTED,
-            RoundState.IN_PLAY,
-        ):
-            rnd = transition_round(rnd, target)
-        match = rnd.matches.exclude(is_bye=True).select_related("white_team", "black_team").first()
-        create_board_games(
-            match, list(match.white_team.players.all()[:4]), list(match.black_team.players.all()[:4])
-        )
+        rnd = put_in_play(event.round(2))
+        match = _first_match_on_its_boards(rnd)
     round_1 = client.get(reverse("ops-board-pairings", args=[event.tournament.slug, 1]))
     round_2 = client.get(reverse("ops-board-pairings", args=[event.tournament.slug, 2]))
     with django_capture_on_commit_callbacks(execute=True):

@@ -3,8 +3,8 @@
 A worker is ``celery -A pairing_site worker`` in a process group of its own,
 on the test database and the test Redis; so the tests need REDIS_URL and a
 PostgreSQL DATABASE_URL (another process must see the test database) and are
-skipped otherwise (``needs_redis_and_postgresql``). ``workers()`` purges the queue,
-starts workers on demand and stops every one it started.
+skipped otherwise (``needs_redis_and_postgresql``; a module's marks: ``WITH_REAL_WORKERS``).
+``workers()`` purges the queue, starts workers on demand and stops every one it started.
 """
 
 from __future__ import annotations
@@ -31,6 +31,14 @@ needs_redis_and_postgresql = pytest.mark.skipif(
     reason="needs a Redis broker (REDIS_URL, e.g. redis://127.0.0.1:6379/15) and PostgreSQL "
     "(DATABASE_URL=postgres://...): the worker is another process and must share the test database",
 )
+
+# A test module with real workers: its writes committed (the workers see them), the services marker, slow.
+WITH_REAL_WORKERS = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.services,
+    pytest.mark.slow,
+    needs_redis_and_postgresql,
+]
 
 
 def database_url() -> str:

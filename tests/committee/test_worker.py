@@ -14,14 +14,9 @@ from django.db import connection
 
 from committee import services
 from committee.models import DraftVersion, PairingRun
-from tests.workers import needs_redis_and_postgresql, wait_for, workers
+from tests.workers import WITH_REAL_WORKERS, wait_for, workers
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.services,
-    pytest.mark.slow,
-    needs_redis_and_postgresql,
-]
+pytestmark = WITH_REAL_WORKERS
 
 NODE = "committee-test@%h"
 

@@ -17,15 +17,10 @@ from committee.models import PairingRun
 from notifications import tasks
 from notifications.models import Notice
 from tests.notifications.conftest import add_addresses
-from tests.workers import needs_redis_and_postgresql, wait_for
+from tests.workers import WITH_REAL_WORKERS, wait_for
 from tests.workers import workers as started_workers
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.services,
-    pytest.mark.slow,
-    needs_redis_and_postgresql,
-]
+pytestmark = WITH_REAL_WORKERS
 
 
 @pytest.fixture

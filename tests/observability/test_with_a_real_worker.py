@@ -20,14 +20,9 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from committee import services
 from committee.models import PairingRun
 from observability import heartbeat
-from tests.workers import needs_redis_and_postgresql, wait_for, workers
+from tests.workers import WITH_REAL_WORKERS, wait_for, workers
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.services,
-    pytest.mark.slow,
-    needs_redis_and_postgresql,
-]
+pytestmark = WITH_REAL_WORKERS
 
 
 @pytest.fixture

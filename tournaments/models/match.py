@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.encoding import force_str
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -104,6 +105,9 @@ GAME_POINTS: dict[str, tuple[float, float] | None] = {
 }
 
 
+RESULT_LABELS = dict(GameResult.choices)
+
+
 class BoardGame(models.Model):
     """One board of a match.
 
@@ -134,6 +138,14 @@ class BoardGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} board {self.board}: {self.result or 'pending'}"
+
+    def get_result_display(self) -> str:
+        """The result as shown, in the active language: Django's own, without rebuilding the choices.
+
+        (Django's rebuilds the field's choices for every call: a 180-team round's board
+        pairings spent a sixth of their rendering there.)
+        """
+        return force_str(RESULT_LABELS.get(self.result, self.result), strings_only=True)
 
     @property
     def white_team_has_white(self) -> bool:

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from .models import Match, Membership, Round, Team, Tournament
 from .snapshot import engine_state
 
-__all__ = ["engine_state", "match_list", "memberships_of", "round_list", "team_list", "tournament_list"]
+__all__ = [
+    "engine_state",
+    "match_list",
+    "memberships_of",
+    "round_list",
+    "team_list",
+    "tournament_list",
+    "tournaments_with_current_round",
+]
 
 
 def tournament_list() -> QuerySet[Tournament]:
     return Tournament.objects.order_by("-start_date", "name")
+
+
+def tournaments_with_current_round() -> QuerySet[Tournament]:
+    """``tournament_list``, each with its rounds not complete in order (``Tournament.current_round``).
+
+    Two queries for the home page, however many tournaments (a season has hundreds).
+    """
+    open_rounds = Round.objects.exclude(state="complete").order_by("number")
+    return tournament_list().prefetch_related(Prefetch("rounds", queryset=open_rounds, to_attr="open_rounds"))
 
 
 def round_list(tournament: Tournament) -> QuerySet[Round]:

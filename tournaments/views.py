@@ -11,7 +11,10 @@ def home(request):
     return render(
         request,
         "tournaments/home.html",
-        {"tournaments": selectors.tournament_list(), "memberships": selectors.memberships_of(request.user)},
+        {
+            "tournaments": selectors.tournaments_with_current_round(),
+            "memberships": selectors.memberships_of(request.user),
+        },
     )
 
 

@@ -178,7 +178,13 @@ class Tournament(models.Model):
         return translated(self.get_pairing_system_display())
 
     def current_round(self):
-        """The first round not complete (None when all are)."""
+        """The first round not complete (None when all are).
+
+        A list of tournaments reads them all at once (``selectors.tournaments_with_current_round``
+        leaves each its rounds not complete in ``open_rounds``), not with a query each.
+        """
+        if hasattr(self, "open_rounds"):
+            return self.open_rounds[0] if self.open_rounds else None
         return self.rounds.exclude(state="complete").order_by("number").first()
 
     @property

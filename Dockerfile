@@ -29,4 +29,4 @@ USER app
 
 EXPOSE 8000
 # The site logs one JSON line per request itself (observability), so no gunicorn access log.
-CMD ["gunicorn", "pairing_site.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "pairing_site.wsgi:application", "--bind", "0.0.0.0:8000"]

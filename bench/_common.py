@@ -58,6 +58,40 @@ def recreate_database(database: str, env: dict) -> None:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
 
 
+def start_gunicorn(
+    env: dict, port: int, workers: int | None = None, threads: int | None = None, access_log: str = ""
+) -> subprocess.Popen:
+    """gunicorn on 127.0.0.1:``port`` as the site runs it (gunicorn.conf.py in the project folder);
+    ``workers`` and ``threads`` override its values; ``access_log``: a file of microseconds, status,
+    method and path per request."""
+    command = [
+        str(BIN / "gunicorn"),
+        "pairing_site.wsgi",
+        "-b",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+    ]
+    if workers is not None:
+        command += ["-w", str(workers)]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    if access_log:
+        command += ["--access-logfile", access_log, "--access-logformat", "%(D)s %(s)s %(m)s %(U)s"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+def copy_database(template: str, database: str) -> float:
+    """``database`` made afresh as a copy of ``template`` (which nobody may be connected to); seconds."""
+    import psycopg
+
+    started = time.perf_counter()
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{database}" TEMPLATE "{template}"')
+    return time.perf_counter() - started
+
+
 def analyse(database: str) -> float:
     """The planner's statistics of the tables just filled (autovacuum may be off, or not yet there);
     the seconds it took."""

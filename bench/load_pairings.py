@@ -39,12 +39,12 @@ import time
 from pathlib import Path
 
 from _common import (  # bench/ is on the path of a script run from it
-    BIN,
     ROOT,
     analyse,
     environment,
     free_port,
     recreate_database,
+    start_gunicorn,
     start_worker,
     stop,
     wait_http,
@@ -227,7 +227,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
+    parser.add_argument(
+        "--workers", type=int, default=None, help="gunicorn's processes (default: gunicorn.conf.py's)"
+    )
     parser.add_argument(
         "--database", default="pairing_bench", help="the PostgreSQL database the bench may drop"
     )
@@ -265,21 +267,7 @@ def main() -> None:
                 f"median {statistics.median(times):.2f} s, max {max(times):.2f} s (target <= 2 s)"
             )
             port = free_port()
-            gunicorn = subprocess.Popen(
-                [
-                    str(BIN / "gunicorn"),
-                    "pairing_site.wsgi",
-                    "-w",
-                    str(args.workers),
-                    "-b",
-                    f"127.0.0.1:{port}",
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=ROOT,
-                env=env,
-                start_new_session=True,
-            )
+            gunicorn = start_gunicorn(env, port, args.workers)
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/")
         urls += [

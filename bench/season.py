@@ -7,8 +7,10 @@
 Builds (``manage.py seed_season``) a season of ``--tournaments`` team events
 (C.04.6 team Swiss and Olympiads, 10-180 teams, 8 committees) in a fresh
 PostgreSQL database ``--database`` (127.0.0.1:5432, user postgres; dropped
-and created again unless ``--keep`` finds a season there), clears the Redis
-database ``--redis`` (broker and cache), then starts gunicorn on 127.0.0.1
+and created again unless ``--keep`` finds a season there), copies it into
+``<database>_run`` for the load (so that every run with ``--keep`` starts from
+the season as built), clears the Redis database ``--redis`` (broker and cache),
+then starts gunicorn on 127.0.0.1 as the site runs it (``gunicorn.conf.py``)
 and two Celery workers, and for ``--duration`` seconds at once:
 
 - ``--clients`` public clients (wrk, ``apt-get install -y wrk``, Lua script
@@ -55,12 +57,13 @@ LUA = HERE / "wrk_season.lua"
 sys.path.insert(0, str(HERE))
 
 from _common import (  # noqa: E402
-    BIN,
     ROOT,
     analyse,
+    copy_database,
     environment,
     free_port,
     recreate_database,
+    start_gunicorn,
     start_worker,
     stop,
     wait_http,
@@ -111,32 +114,6 @@ def build(args, env: dict) -> float | None:
         stdout=subprocess.DEVNULL,
     )
     return time.perf_counter() - started
-
-
-def start_gunicorn(args, env: dict, port: int) -> subprocess.Popen:
-    log = ["--access-logfile", args.access_log, "--access-logformat", "%(D)s %(s)s %(m)s %(U)s"]
-    return subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "pairing_site.wsgi",
-            *([] if not args.access_log else log),
-            "-w",
-            str(args.gunicorn_workers),
-            "-k",
-            "gthread",
-            "--threads",
-            str(args.threads),
-            "-b",
-            f"127.0.0.1:{port}",
-            "--keep-alive",
-            "5",  # longer than a client's pause: its connection stays open, as a browser's does
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
 
 
 def wait_workers(count: int, timeout: float = 120.0) -> None:
@@ -609,8 +586,15 @@ def main() -> None:
     parser.add_argument(
         "--result-every", type=float, default=5.0, help="seconds between an arbiter's entries"
     )
-    parser.add_argument("--gunicorn-workers", type=int, default=(os.cpu_count() or 1) + 1)
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    parser.add_argument(
+        "--gunicorn-workers",
+        type=int,
+        default=None,
+        help="gunicorn's processes (default: gunicorn.conf.py's)",
+    )
+    parser.add_argument(
+        "--threads", type=int, default=None, help="threads per gunicorn process (default: gunicorn.conf.py's)"
+    )
     parser.add_argument("--celery-workers", type=int, default=2)
     parser.add_argument("--access-log", default="", help="gunicorn's access log (microseconds, status, path)")
     parser.add_argument(
@@ -627,7 +611,15 @@ def main() -> None:
         f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}"
     )
     built = build(args, env)
-    print(f"statistics of the database updated (ANALYZE) in {analyse(args.database):.1f} s")
+    if built is not None:
+        print(f"statistics of the database updated (ANALYZE) in {analyse(args.database):.1f} s")
+    # The load changes the season (rounds paired, results entered): it runs on a copy, so that the
+    # season as built stays for the next run (--keep), which then starts from the same state.
+    played = f"{args.database}_run"
+    print(
+        f"the load runs on {played}, a copy of {args.database} ({copy_database(args.database, played):.1f} s)"
+    )
+    env = environment(played, args.redis)
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
@@ -648,7 +640,7 @@ def main() -> None:
     log = Log()
     try:
         port = free_port()
-        gunicorn = start_gunicorn(args, env, port)
+        gunicorn = start_gunicorn(env, port, args.gunicorn_workers, args.threads, args.access_log)
         workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
         base = f"http://127.0.0.1:{port}"
         wait_http(f"{base}/healthz/", timeout=60)
@@ -670,7 +662,7 @@ def main() -> None:
                     f"{len(work.arbiters)} arbiters entering a match every ~{args.result_every:.1f} s"
                 )
             )
-            cpu_before = cpu_snapshot(gunicorn, workers, args.database)
+            cpu_before = cpu_snapshot(gunicorn, workers, played)
             load_started = time.perf_counter()
             pages = wrk(base, work.pages, page_clients, args.duration, args.think_ms, workdir, "pages")
             api = wrk(base, work.api, api_clients, args.duration, args.think_ms, workdir, "api")
@@ -706,7 +698,7 @@ def main() -> None:
             for thread in threads:
                 thread.join(180)
             cpu = cpu_report(
-                cpu_before, cpu_snapshot(gunicorn, workers, args.database), time.perf_counter() - load_started
+                cpu_before, cpu_snapshot(gunicorn, workers, played), time.perf_counter() - load_started
             )
         outcome = checks(base, log)
     finally:

@@ -2,7 +2,9 @@
 
 Only publications are shown, never a draft. A publication is immutable, so
 the anonymous page is cached until the round is published again
-(``committee.public_cache``); it shows the latest publication and the
+(``committee.public_cache``) or moves on in its cycle (the page links to the
+board pairings once they are posted: the copy is kept with the round's version,
+``public_http.versions.round_names``); it shows the latest publication and the
 history of corrections.
 """
 
@@ -15,6 +17,7 @@ from django.views.decorators.http import require_GET
 
 from committee import selectors
 from committee.public_cache import TIMEOUT, public_cache_keys
+from public_http import versions
 
 
 @require_GET
@@ -22,10 +25,11 @@ def round_pairings(request, slug: str, number: int):
     """The latest publication of a round and its history; the anonymous page is served from the cache."""
     anonymous = not request.user.is_authenticated
     key = public_cache_keys(slug, number)["page"]
+    version = versions.current(*versions.round_names(slug, number))  # before the database is read
     if anonymous:
-        html = cache.get(key)
-        if html is not None:
-            return HttpResponse(html)
+        kept = cache.get(key)
+        if isinstance(kept, tuple) and kept[0] == version:
+            return HttpResponse(kept[1])
     tournament = selectors.tournament_by_slug(slug)
     rnd = selectors.round_of(tournament, number)
     publications = selectors.public_publications(rnd)
@@ -36,7 +40,7 @@ def round_pairings(request, slug: str, number: int):
         {"tournament": tournament, "round": rnd, "latest": latest, "publications": publications},
     )
     if anonymous and publications:
-        cache.set(key, response.content.decode(), TIMEOUT)
+        cache.set(key, (version, response.content.decode()), TIMEOUT)
     return response
 
 

@@ -183,10 +183,7 @@ def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, sh
     shared one (``shared``: not a captain). The latest fragment exists only
     for a round whose board pairings were public, which they stay.
     """
-    if kind == "results":
-        names = [versions.tournament_key(slug), versions.round_results_key(slug, number)]
-    else:
-        names = [versions.tournament_key(slug), versions.results_key(slug)]
+    names = versions.round_results_names(slug, number) if kind == "results" else versions.results_names(slug)
     meta_key = _fragment_key(kind, slug, number, "latest-meta")
     current, found = versions.current_and(names, [meta_key])
     if asked and current == asked:

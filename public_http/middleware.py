@@ -30,18 +30,20 @@ from django.utils.http import parse_etags
 
 from public_http import versions
 
-# url name -> what its answer shows: "site" (the lists), "tournament" (a tournament named by
-# its slug, without results), "results" (a tournament with its results) or "round-results"
-# (a tournament with the results of the round its URL names)
+# url name -> what its answer shows: "site" (the lists), "teams" (a tournament's teams),
+# "tournament" (a tournament named by its slug and where its rounds stand, without results),
+# "round" (the round its URL names, without results), "results" (a tournament with its results)
+# or "round-results" (the round its URL names with its results); public_http.versions names the
+# versions each depends on.
 PUBLIC_VIEWS: dict[str, str] = {
     "home": "site",
     "api-tournament-list": "site",
     "tournament-detail": "tournament",
     "public-tournament-pairings": "tournament",
-    "public-round-pairings": "tournament",
+    "public-round-pairings": "round",
     "api-round-list": "tournament",
-    "api-team-list": "tournament",
-    "api-round-pairings": "tournament",
+    "api-team-list": "teams",
+    "api-round-pairings": "round",
     "ops-board-pairings": "round-results",
     "ops-board-pairings-print": "round-results",
     "ops-pairing-cards": "round-results",
@@ -114,6 +116,26 @@ def _shareable(request, response) -> bool:
     )
 
 
+def _names(scope: str, view_kwargs: dict) -> list[str] | None:
+    """The versions an answer of ``scope`` depends on, for the tournament (and round) its URL names."""
+    if scope == "site":
+        return [versions.SITE_KEY]
+    slug, number = view_kwargs.get("slug"), view_kwargs.get("number")
+    if not slug:
+        return None
+    if scope == "teams":
+        return versions.teams_names(slug)
+    if scope == "tournament":
+        return versions.tournament_names(slug)
+    if scope == "results":
+        return versions.results_names(slug)
+    if number is None:
+        return None
+    if scope == "round":
+        return versions.round_names(slug, number)
+    return versions.round_results_names(slug, number)
+
+
 class PublicHttpCacheMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -123,17 +145,9 @@ class PublicHttpCacheMiddleware:
         scope = PUBLIC_VIEWS.get(match.url_name) if match is not None else None
         if scope is None or not _is_public_request(request):
             return None
-        if scope == "site":
-            names = [versions.SITE_KEY]
-        else:
-            slug = view_kwargs.get("slug")
-            if not slug:
-                return None
-            names = [versions.tournament_key(slug)]
-            if scope == "round-results" and view_kwargs.get("number") is not None:
-                names.append(versions.round_results_key(slug, view_kwargs["number"]))
-            elif scope in ("results", "round-results"):
-                names.append(versions.results_key(slug))
+        names = _names(scope, view_kwargs)
+        if names is None:
+            return None
         identity = _identity(request)
         conditional = request.META.get("HTTP_IF_NONE_MATCH", "")
         # One cache read for the version and, but for a conditional request, the latest copy of

@@ -6,7 +6,9 @@ tournament id (a relation that never changes, remembered by the process) and
 the tournament's slug (remembered for ``SLUG_SECONDS``: a slug changed in
 another process is followed within that time).
 Saves of tournaments, rounds and teams also change the site's lists (the
-home page shows each tournament's current round). Matches, boards and
+home page shows each tournament's current round). A round's save changes where
+its rounds stand (the pages that list them and the round's own pages), not the
+pages of the other rounds. Matches, boards and
 confirmations change the results alone (a publication also saves the
 publication and the round, which change everything). Deletes of tournaments,
 rounds and teams are followed; matches and boards are only deleted by a
@@ -50,6 +52,9 @@ RESULTS: dict[str, tuple[str, ...]] = {
     "operations.MatchConfirmation": ("match", "round"),
 }
 DELETES = ("tournaments.Tournament", "tournaments.Round", "tournaments.Team")
+# A round's save changes where it stands (state, date), not the rest of the tournament; its delete
+# (rare: the number of rounds) changes everything.
+ROUND = "tournaments.Round"
 
 
 SLUG_SECONDS = 10.0  # how long a process trusts a tournament's slug it has read (a slug change is rare)
@@ -110,12 +115,17 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         return
     label = sender._meta.label
     slug = slug_of(instance, PATHS[label])
+    site = label in SITE_LISTS
+    if label == ROUND and kwargs.get("signal") is post_save and slug:
+        # Where the round stands: the pages listing the rounds and the round's own pages.
+        versions.bump([], site=site, states=[(slug, instance.number)])
+        return
     rounds = []
     if label in RESULTS and slug:
         number = _follow(instance, RESULTS[label], "number")
         if number is not None:
             rounds.append((slug, number))
-    versions.bump([slug], site=label in SITE_LISTS, results_only=label in RESULTS, rounds=rounds)
+    versions.bump([slug], site=site, results_only=label in RESULTS, rounds=rounds)
 
 
 @receiver(pre_save, sender="tournaments.Tournament", dispatch_uid="public-http-slug-change")

@@ -1,7 +1,11 @@
-"""Version tokens of what the public pages show: one per tournament, one for the site's lists.
+"""Version tokens of what the public pages show: per tournament, and one for the site's lists.
 
-A tournament has two: one for everything the public sees of it, one for its
-results alone, so that a result entered leaves the pairings pages as they are.
+A tournament has one for everything the public sees of it but its rounds' states
+and its results; one for where its rounds stand and one per round, so that a
+round going through the committee's cycle leaves the other rounds' pages as they
+are; and one for its results and one per round's results, so that a result
+entered leaves the pairings pages as they are. Each kind of page depends on the
+names listed below (``tournament_names`` ...).
 A version is a random token kept in the cache (no expiry), replaced by a write
 that changes what the public sees, and again after its commit
 (``public_http.receivers``).
@@ -29,6 +33,16 @@ SITE_KEY = f"{PREFIX}:site"
 def tournament_key(slug: str) -> str:
     """Everything of the tournament the public sees (publications, rounds, teams, notes, settings)."""
     return f"{PREFIX}:t:{slug}"
+
+
+def rounds_key(slug: str) -> str:
+    """Where the tournament's rounds stand (their states and dates): the pages that list its rounds."""
+    return f"{PREFIX}:s:{slug}"
+
+
+def round_key(slug: str, number: int) -> str:
+    """Where one round stands (its state and date): the pages of that round."""
+    return f"{PREFIX}:s:{slug}:{number}"
 
 
 def results_key(slug: str) -> str:
@@ -71,19 +85,48 @@ def site_version() -> str:
     return current(SITE_KEY)
 
 
+# What each kind of public page shows, as the version names it depends on. A round's state changes
+# four times while the committee pairs it (requested, computed, approved, published): that leaves
+# the pages of the other rounds, and the teams, as they are.
+def teams_names(slug: str) -> list[str]:
+    """A page of the tournament that shows none of its rounds (its teams)."""
+    return [tournament_key(slug)]
+
+
+def tournament_names(slug: str) -> list[str]:
+    """A page of the tournament that lists its rounds and where they stand, without results."""
+    return [tournament_key(slug), rounds_key(slug)]
+
+
+def round_names(slug: str, number: int) -> list[str]:
+    """A page of one round without its results (its pairings)."""
+    return [tournament_key(slug), round_key(slug, number)]
+
+
+def results_names(slug: str) -> list[str]:
+    """A page that shows the tournament's results (standings: through which round, provisional or not)."""
+    return [tournament_key(slug), rounds_key(slug), results_key(slug)]
+
+
+def round_results_names(slug: str, number: int) -> list[str]:
+    """A page that shows one round's results (its board pairings)."""
+    return [tournament_key(slug), round_key(slug, number), round_results_key(slug, number)]
+
+
 def tournament_version(slug: str) -> str:
     """For a page that shows no results: any change but a result makes it out of date."""
-    return current(tournament_key(slug))
+    return current(*tournament_names(slug))
 
 
 def results_version(slug: str) -> str:
-    """For a page that shows results (standings): any change of the tournament."""
-    return current(tournament_key(slug), results_key(slug))
+    """For a page that shows results (standings): any change of the tournament or of its results."""
+    return current(*results_names(slug))
 
 
 def round_results_version(slug: str, number: int) -> str:
-    """For a page that shows one round's results (its boards): a change of the tournament or of those results."""
-    return current(tournament_key(slug), round_results_key(slug, number))
+    """For a page that shows one round's results (its boards): a change of the tournament, of the
+    round's state or of those results."""
+    return current(*round_results_names(slug, number))
 
 
 def _bump_now(names: Iterable[str]) -> None:
@@ -93,11 +136,17 @@ def _bump_now(names: Iterable[str]) -> None:
 
 
 def _keys(
-    slugs: Iterable[str], site: bool, results_only: bool, rounds: Iterable[tuple[str, int]]
+    slugs: Iterable[str],
+    site: bool,
+    results_only: bool,
+    rounds: Iterable[tuple[str, int]],
+    states: Iterable[tuple[str, int]],
 ) -> set[str]:
     key = results_key if results_only else tournament_key
     names = {key(slug) for slug in slugs if slug}
     names |= {round_results_key(slug, number) for slug, number in rounds}
+    for slug, number in states:
+        names |= {rounds_key(slug), round_key(slug, number)}
     if site:
         names.add(SITE_KEY)
     return names
@@ -109,11 +158,13 @@ def bump(
     site: bool = False,
     results_only: bool = False,
     rounds: Iterable[tuple[str, int]] = (),
+    states: Iterable[tuple[str, int]] = (),
 ) -> None:
     """New versions for these tournaments (and the site's lists): now, and again after the commit.
 
     ``results_only``: a result changed, nothing else (the pages without results stay as they are);
-    ``rounds``: (slug, number) of the rounds whose results changed.
+    ``rounds``: (slug, number) of the rounds whose results changed; ``states``: (slug, number) of the
+    rounds whose state or date changed (the pages listing the rounds and those rounds' own pages).
     The version taken after the commit is the one that counts: a reader who took
     the intermediate version may have read the database before the commit. The
     first bump makes the change visible at once to the writer's own connection
@@ -121,7 +172,7 @@ def bump(
     version is bumped once at once and once after the commit, however many
     rows change (a publication saves a match per pairing).
     """
-    names = _keys(slugs, site, results_only, rounds)
+    names = _keys(slugs, site, results_only, rounds, states)
     if not names:
         return
     connection = transaction.get_connection()

@@ -12,7 +12,7 @@ import itertools
 import pytest
 from django.urls import reverse
 
-from tests.committee.conftest import build_event, play_round, publish_round, put_in_play
+from tests.committee.conftest import build_event, compute_round, play_round, publish_round, put_in_play
 
 _names = itertools.count(1)
 
@@ -253,3 +253,51 @@ def test_a_result_of_one_round_leaves_the_board_pairings_of_another_round_alone(
     url_2 = reverse("ops-board-pairings", args=[event.tournament.slug, 2])
     assert client.get(url_1, HTTP_IF_NONE_MATCH=round_1["ETag"]).status_code == 304
     assert client.get(url_2, HTTP_IF_NONE_MATCH=round_2["ETag"]).status_code == 200
+
+
+def test_the_committee_computing_and_approving_the_next_round_leaves_the_earlier_rounds_pages_alone(
+    client, event, django_capture_on_commit_callbacks
+):
+    from committee import services
+
+    slug = event.tournament.slug
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.round(1))
+    unchanged = [
+        _pairings_url(event),
+        _api_url(event),
+        reverse("ops-board-pairings", args=[slug, 1]),
+        reverse("api-team-list", args=[slug]),
+    ]
+    listing_the_rounds = [
+        reverse("tournament-detail", args=[slug]),
+        reverse("public-tournament-pairings", args=[slug]),
+        reverse("api-round-list", args=[slug]),
+        reverse("ops-standings", args=[slug]),
+        reverse("home"),
+    ]
+    etags = {url: client.get(url)["ETag"] for url in unchanged + listing_the_rounds}
+    with django_capture_on_commit_callbacks(execute=True):
+        compute_round(event.round(2), event.member)  # round 2: pairing requested, then draft computed
+        version = services.current_version(event.round(2))
+        services.approve(version=version, user=event.chair)
+    for url in unchanged:
+        assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 304, url
+    for url in listing_the_rounds:  # they show where round 2 stands
+        assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 200, url
+    with django_capture_on_commit_callbacks(execute=True):
+        services.publish(version=version, user=event.chair)
+    for url in unchanged[:2]:  # a publication changes everything of the tournament
+        assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 200, url
+
+
+def test_a_rounds_state_changes_the_etag_of_its_own_pairings_page(
+    client, event, django_capture_on_commit_callbacks
+):
+    before = client.get(_pairings_url(event))
+    assert "Board-by-board pairings" not in before.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        put_in_play(event.round(1))  # its board pairings are posted: the page links to them
+    after = client.get(_pairings_url(event), HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert "Board-by-board pairings" in after.content.decode()

@@ -1,0 +1,23 @@
+"""gunicorn's settings for the site: read from the project folder by every way the site is served.
+
+``./scripts/start --full`` (Procfile), the Docker image and compose file, and the load benchmarks
+(``bench/season.py``, ``bench/load_pairings.py``) all start gunicorn in this folder, where it reads
+this file, so what is measured is what is run. Each setting can be changed from the environment.
+
+Why these values (measured with ``bench/season.py``, docs/hosting-a-season.md): a public page served
+from the shared copy costs a few milliseconds, a page rendered after a new result some tens. With
+few processes and many threads, the quick answers queue behind the renders for the one interpreter
+lock of their process (the p95 of the crowd went past 100 ms); with twice as many processes as
+cores (plus two) and two threads each, the system's scheduler shares the cores between them and a
+quick answer stays quick. Threads (``gthread``) keep a visitor's connection open between requests
+(``keepalive``), as a browser or a proxy in front expects.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("WEB_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count() * 2 + 2))
+worker_class = "gthread"
+threads = int(os.environ.get("WEB_THREADS", 2))
+keepalive = int(os.environ.get("WEB_KEEPALIVE", 5))  # seconds; longer than a reader's pause

@@ -18,6 +18,6 @@ import os
 
 bind = os.environ.get("WEB_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count() * 2 + 2))
-worker_class = "gthread"
+worker_class = os.environ.get("WEB_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("WEB_THREADS", 2))
 keepalive = int(os.environ.get("WEB_KEEPALIVE", 5))  # seconds; longer than a reader's pause

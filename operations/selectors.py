@@ -24,9 +24,9 @@ from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
 from tournaments.snapshot import engine_options, match_records, tournament_fields
+from tournaments.states import RESULT_STATES
 
 POSTED_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY, RoundState.COMPLETE)
-RESULT_STATES = (RoundState.IN_PLAY, RoundState.COMPLETE)
 PUBLIC_PAIRING_STATES = (
     RoundState.PUBLISHED,
     RoundState.LINEUPS_OPEN,

@@ -32,9 +32,9 @@ from public_http import versions
 
 # url name -> what its answer shows: "site" (the lists), "teams" (a tournament's teams),
 # "tournament" (a tournament named by its slug and where its rounds stand, without results),
-# "round" (the round its URL names, without results), "results" (a tournament with its results)
-# or "round-results" (the round its URL names with its results); public_http.versions names the
-# versions each depends on.
+# "round" (the round its URL names, without results), "results" (a tournament with its results),
+# "results-and-rounds" (its results and every published round) or "round-results" (the round its
+# URL names with its results); public_http.versions names the versions each depends on.
 PUBLIC_VIEWS: dict[str, str] = {
     "home": "site",
     "api-tournament-list": "site",
@@ -52,7 +52,7 @@ PUBLIC_VIEWS: dict[str, str] = {
     "ops-standings-csv": "results",
     "ops-crosstable": "results",
     "ops-tiebreaks": "results",
-    "ops-trf": "results",
+    "ops-trf": "results-and-rounds",
     "api-ops-standings": "results",
     "api-ops-boards": "round-results",
 }
@@ -129,6 +129,8 @@ def _names(scope: str, view_kwargs: dict) -> list[str] | None:
         return versions.tournament_names(slug)
     if scope == "results":
         return versions.results_names(slug)
+    if scope == "results-and-rounds":
+        return versions.results_and_rounds_names(slug)
     if number is None:
         return None
     if scope == "round":

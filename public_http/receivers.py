@@ -6,9 +6,10 @@ tournament id (a relation that never changes, remembered by the process) and
 the tournament's slug (remembered for ``SLUG_SECONDS``: a slug changed in
 another process is followed within that time).
 Saves of tournaments, rounds and teams also change the site's lists (the
-home page shows each tournament's current round). A round's save changes where
-its rounds stand (the pages that list them and the round's own pages), not the
-pages of the other rounds. Matches, boards and
+home page shows each tournament's current round). A round's save, and a
+publication, change where its rounds stand (the pages that list them and the
+round's own pages), not the pages of the other rounds nor the standings, unless
+the round enters or leaves play (its results then count). Matches, boards and
 confirmations change the results alone (a publication also saves the
 publication and the round, which change everything). Deletes of tournaments,
 rounds and teams are followed; matches and boards are only deleted by a
@@ -28,6 +29,7 @@ from django.dispatch import receiver
 
 from public_http import versions
 from tournaments.models import Tournament
+from tournaments.states import RESULT_STATES
 
 # sender -> the relations from it to its tournament ("" for the tournament itself)
 PATHS: dict[str, tuple[str, ...]] = {
@@ -52,9 +54,10 @@ RESULTS: dict[str, tuple[str, ...]] = {
     "operations.MatchConfirmation": ("match", "round"),
 }
 DELETES = ("tournaments.Tournament", "tournaments.Round", "tournaments.Team")
-# A round's save changes where it stands (state, date), not the rest of the tournament; its delete
-# (rare: the number of rounds) changes everything.
+# A round's save changes where it stands (state, date), and a publication the round's pairing: not
+# the rest of the tournament. A round's delete (rare: the number of rounds) changes everything.
 ROUND = "tournaments.Round"
+STATES = {ROUND, "committee.Publication"}
 
 
 SLUG_SECONDS = 10.0  # how long a process trusts a tournament's slug it has read (a slug change is rare)
@@ -116,9 +119,12 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
     label = sender._meta.label
     slug = slug_of(instance, PATHS[label])
     site = label in SITE_LISTS
-    if label == ROUND and kwargs.get("signal") is post_save and slug:
-        # Where the round stands: the pages listing the rounds and the round's own pages.
-        versions.bump([], site=site, states=[(slug, instance.number)])
+    if label in STATES and kwargs.get("signal") is post_save and slug:
+        # Where the round stands: the pages listing the rounds and the round's own pages; the
+        # results pages too when the round enters or leaves the states whose results count.
+        rnd = instance if label == ROUND else instance.round
+        counts = {getattr(rnd, "_public_http_state_before", None), rnd.state} & RESULT_STATES
+        versions.bump([], site=site, results_only=bool(counts), states=[(slug, rnd.number)])
         return
     rounds = []
     if label in RESULTS and slug:
@@ -126,6 +132,15 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         if number is not None:
             rounds.append((slug, number))
     versions.bump([slug], site=site, results_only=label in RESULTS, rounds=rounds)
+
+
+@receiver(pre_save, sender=ROUND, dispatch_uid="public-http-round-state-before")
+def _round_state_before(sender, instance, raw: bool = False, **kwargs) -> None:
+    """The state the round leaves (a round leaving the states whose results count changes the standings)."""
+    if raw or instance.pk is None:
+        return
+    before = sender._default_manager.filter(pk=instance.pk).values_list("state", flat=True).first()
+    instance._public_http_state_before = before
 
 
 @receiver(pre_save, sender="tournaments.Tournament", dispatch_uid="public-http-slug-change")

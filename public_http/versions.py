@@ -104,7 +104,13 @@ def round_names(slug: str, number: int) -> list[str]:
 
 
 def results_names(slug: str) -> list[str]:
-    """A page that shows the tournament's results (standings: through which round, provisional or not)."""
+    """A page that shows the tournament's results (standings, crosstable): a round entering play
+    changes them as a result does (``public_http.receivers``), the other states of the rounds do not."""
+    return [tournament_key(slug), results_key(slug)]
+
+
+def results_and_rounds_names(slug: str) -> list[str]:
+    """A page that shows the results and every published round (the TRF export)."""
     return [tournament_key(slug), rounds_key(slug), results_key(slug)]
 
 
@@ -147,6 +153,8 @@ def _keys(
     names |= {round_results_key(slug, number) for slug, number in rounds}
     for slug, number in states:
         names |= {rounds_key(slug), round_key(slug, number)}
+    if results_only:
+        names |= {results_key(slug) for slug, _number in states}
     if site:
         names.add(SITE_KEY)
     return names
@@ -164,7 +172,8 @@ def bump(
 
     ``results_only``: a result changed, nothing else (the pages without results stay as they are);
     ``rounds``: (slug, number) of the rounds whose results changed; ``states``: (slug, number) of the
-    rounds whose state or date changed (the pages listing the rounds and those rounds' own pages).
+    rounds whose state or date changed (the pages listing the rounds and those rounds' own pages;
+    with ``results_only``, the results pages too: a round entering or leaving play).
     The version taken after the commit is the one that counts: a reader who took
     the intermediate version may have read the database before the commit. The
     first bump makes the change visible at once to the writer's own connection

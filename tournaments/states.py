@@ -52,6 +52,10 @@ PAIRED_STATES: frozenset[str] = frozenset(
 )
 
 
+# States in which the round's results count (the standings run through the last of them).
+RESULT_STATES: frozenset[str] = frozenset({S.IN_PLAY, S.COMPLETE})
+
+
 def can_transition(current: str, target: str) -> bool:
     return target in TRANSITIONS.get(current, frozenset())
 

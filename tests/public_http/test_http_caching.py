@@ -255,7 +255,7 @@ def test_a_result_of_one_round_leaves_the_board_pairings_of_another_round_alone(
     assert client.get(url_2, HTTP_IF_NONE_MATCH=round_2["ETag"]).status_code == 200
 
 
-def test_the_committee_computing_and_approving_the_next_round_leaves_the_earlier_rounds_pages_alone(
+def test_the_committee_pairing_the_next_round_leaves_the_earlier_rounds_pages_and_the_standings_alone(
     client, event, django_capture_on_commit_callbacks
 ):
     from committee import services
@@ -268,12 +268,15 @@ def test_the_committee_computing_and_approving_the_next_round_leaves_the_earlier
         _api_url(event),
         reverse("ops-board-pairings", args=[slug, 1]),
         reverse("api-team-list", args=[slug]),
+        reverse("ops-standings", args=[slug]),
+        reverse("api-ops-standings", args=[slug]),
+        reverse("ops-crosstable", args=[slug]),
     ]
     listing_the_rounds = [
         reverse("tournament-detail", args=[slug]),
         reverse("public-tournament-pairings", args=[slug]),
         reverse("api-round-list", args=[slug]),
-        reverse("ops-standings", args=[slug]),
+        reverse("ops-trf", args=[slug]),
         reverse("home"),
     ]
     etags = {url: client.get(url)["ETag"] for url in unchanged + listing_the_rounds}
@@ -287,8 +290,16 @@ def test_the_committee_computing_and_approving_the_next_round_leaves_the_earlier
         assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 200, url
     with django_capture_on_commit_callbacks(execute=True):
         services.publish(version=version, user=event.chair)
-    for url in unchanged[:2]:  # a publication changes everything of the tournament
+    for url in unchanged:  # round 2 published: round 1's pages and the standings stay as they were
+        assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 304, url
+    round_2 = [_pairings_url(event, 2), _api_url(event, 2), reverse("tournament-detail", args=[slug])]
+    etags = {url: client.get(url)["ETag"] for url in round_2 + unchanged}
+    with django_capture_on_commit_callbacks(execute=True):
+        put_in_play(event.round(2))  # round 2 enters play: the standings run through it now
+    for url in round_2 + unchanged[-3:]:
         assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 200, url
+    for url in unchanged[:-3]:
+        assert client.get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 304, url
 
 
 def test_a_rounds_state_changes_the_etag_of_its_own_pairings_page(

@@ -29,6 +29,7 @@ Readings:
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from engine.state import (
@@ -43,7 +44,7 @@ from engine.state import (
     TournamentState,
 )
 
-from .models import Match, Round, TeamRoundStatus
+from .models import BoardGame, Match, Round, TeamRoundStatus
 from .models.match import ForfeitKind
 from .services.results import forfeit_from_boards, match_points_for
 
@@ -163,16 +164,21 @@ def engine_state(round: Round) -> TournamentState:
             % {"round_number": round.number - 1, "round_number_2": round.number}
         )
 
-    matches = (
-        Match.objects.filter(round__in=earlier)
-        .select_related("round", "round__tournament", "white_team", "black_team")
-        .prefetch_related(
-            # boards need the tournament for colours: reuse the match's round
-            "boards"
-        )
-    )
+    # The tournament, its rounds and teams are read once and given to each match, not read again
+    # with every match (a 180-team event after five rounds has 450 matches and 1,800 boards);
+    # a board needs only its number and result (its colours come from the tournament's sequence).
+    team_by_id = {t.pk: t for t in teams}
+    round_by_id = {r.pk: r for r in earlier}
+    for r in earlier:
+        r.tournament = tournament
+    boards = Prefetch("boards", queryset=BoardGame.objects.only("id", "match_id", "board", "result"))
+    matches = Match.objects.filter(round__in=earlier).prefetch_related(boards)
     by_round: dict[int, dict[int, RoundRecord]] = {r.number: {} for r in earlier}
     for m in matches:
+        m.round = round_by_id[m.round_id]
+        m.white_team = team_by_id[m.white_team_id]
+        if m.black_team_id is not None:
+            m.black_team = team_by_id[m.black_team_id]
         for game in m.boards.all():
             game.match = m  # avoid a query per board for the colour sequence
         by_round[m.round.number].update(_records_for_match(m))

@@ -21,3 +21,6 @@ workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count() * 2 + 2)
 worker_class = os.environ.get("WEB_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("WEB_THREADS", 2))
 keepalive = int(os.environ.get("WEB_KEEPALIVE", 5))  # seconds; longer than a reader's pause
+# A worker tells the arbiter it is alive by touching a file in its loop: in memory, not on a disk that
+# may block (gunicorn's advice for containers).
+worker_tmp_dir = os.environ.get("WEB_WORKER_TMP_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None)

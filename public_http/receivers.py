@@ -10,8 +10,9 @@ home page shows each tournament's current round). A round's save, and a
 publication, change where its rounds stand (the pages that list them and the
 round's own pages), not the pages of the other rounds nor the standings, unless
 the round enters or leaves play (its results then count). Matches, boards and
-confirmations change the results alone (a publication also saves the
-publication and the round, which change everything). Deletes of tournaments,
+confirmations change the results alone (a publication writes its matches in
+bulk, without signals: its own save and its round's then change the round's
+pages and the lists of rounds). Deletes of tournaments,
 rounds and teams are followed; matches and boards are only deleted by a
 correction, which also changes the round's state. Writes that bypass
 ``save()`` (``QuerySet.update``) call ``public_http.versions.bump`` themselves

@@ -125,7 +125,7 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         # results pages too when the round enters or leaves the states whose results count.
         rnd = instance if label == ROUND else instance.round
         counts = {getattr(rnd, "_public_http_state_before", None), rnd.state} & RESULT_STATES
-        versions.bump([], site=site, results_only=bool(counts), states=[(slug, rnd.number)])
+        versions.bump([slug] if counts else [], site=site, results_only=True, states=[(slug, rnd.number)])
         return
     rounds = []
     if label in RESULTS and slug:

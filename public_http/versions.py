@@ -153,8 +153,6 @@ def _keys(
     names |= {round_results_key(slug, number) for slug, number in rounds}
     for slug, number in states:
         names |= {rounds_key(slug), round_key(slug, number)}
-    if results_only:
-        names |= {results_key(slug) for slug, _number in states}
     if site:
         names.add(SITE_KEY)
     return names
@@ -172,8 +170,7 @@ def bump(
 
     ``results_only``: a result changed, nothing else (the pages without results stay as they are);
     ``rounds``: (slug, number) of the rounds whose results changed; ``states``: (slug, number) of the
-    rounds whose state or date changed (the pages listing the rounds and those rounds' own pages;
-    with ``results_only``, the results pages too: a round entering or leaving play).
+    rounds whose state or date changed (the pages listing the rounds and those rounds' own pages).
     The version taken after the commit is the one that counts: a reader who took
     the intermediate version may have read the database before the commit. The
     first bump makes the change visible at once to the writer's own connection

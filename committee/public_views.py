@@ -25,9 +25,10 @@ def round_pairings(request, slug: str, number: int):
     """The latest publication of a round and its history; the anonymous page is served from the cache."""
     anonymous = not request.user.is_authenticated
     key = public_cache_keys(slug, number)["page"]
-    version = versions.current(*versions.round_names(slug, number))  # before the database is read
     if anonymous:
-        kept = cache.get(key)
+        # The round's version (taken before the database is read) and the kept copy in one cache read.
+        version, found = versions.current_and(versions.round_names(slug, number), [key])
+        kept = found.get(key)
         if isinstance(kept, tuple) and kept[0] == version:
             return HttpResponse(kept[1])
     tournament = selectors.tournament_by_slug(slug)

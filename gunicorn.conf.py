@@ -24,3 +24,18 @@ keepalive = int(os.environ.get("WEB_KEEPALIVE", 5))  # seconds; longer than a re
 # A worker tells the arbiter it is alive by touching a file in its loop: in memory, not on a disk that
 # may block (gunicorn's advice for containers).
 worker_tmp_dir = os.environ.get("WEB_WORKER_TMP_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None)
+
+# Python's cyclic garbage collector, per worker: "a,b,c" for gc.set_threshold (Python's default is
+# 700,10,10; "" keeps it). A render of a 180-team page makes tens of thousands of objects; with a
+# larger first threshold fewer of them live long enough to be moved to the older generations, whose
+# full collections stop every thread of the process for up to a second under load. Measured with
+# bench/season.py (docs/hosting-a-season.md): less CPU in the web processes, a shorter slowest request.
+gc_threshold = os.environ.get("WEB_GC_THRESHOLD", "20000,20,20")
+
+
+def post_worker_init(worker):
+    """The collector's thresholds in each worker, once the site is loaded (``WEB_GC_THRESHOLD``)."""
+    import gc
+
+    if gc_threshold:
+        gc.set_threshold(*(int(v) for v in gc_threshold.split(",")))

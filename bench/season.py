@@ -199,7 +199,7 @@ def survey(args) -> Work:
     from django.db.models import Count
     from rest_framework.authtoken.models import Token
 
-    from tournaments.demo.season import committee_usernames
+    from demo.season import committee_usernames
     from tournaments.models import Membership, Round, Tournament
     from tournaments.models import RoundState as S
 

@@ -20,7 +20,7 @@ from committee.services import runs
 log = logging.getLogger(__name__)
 
 
-@shared_task(name="committee.compute_pairing", bind=True, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=runs.COMPUTE_TASK, bind=True, acks_late=True, reject_on_worker_lost=True)
 def compute_pairing(self, run_id: int) -> str:
     """Compute pairing run ``run_id`` unless another worker has it or it is done."""
     worker = self.request.hostname or f"pid-{os.getpid()}"

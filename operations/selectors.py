@@ -17,8 +17,8 @@ from engine.standings import StandingRow, get, standings
 from engine.standings.contributions import opponent_scores
 from engine.standings.crosstable import Cell, crosstable
 from engine.state import Outcome, Participant, RoundRecord, ScoreKind, TournamentState
+from operations.lineup_window import lineup_deadline, window_is_open
 from operations.models import LineupSubmission, ResultsSummary
-from operations.services.lineups import lineup_deadline, teams_needing_lineups, window_is_open
 from operations.tiebreak_heads import ColumnHead, column_heads
 from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
@@ -341,3 +341,11 @@ def team_match(team: Team, round: Round) -> Match | None:
 
 def summaries_of(round: Round):
     return ResultsSummary.objects.filter(round=round).select_related("signed_by").order_by("-signed_at")
+
+
+def teams_needing_lineups(round: Round) -> list[Team]:
+    teams = []
+    for m in round.matches.select_related("white_team", "black_team"):
+        if not m.is_bye:
+            teams += [m.white_team, m.black_team]
+    return teams

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from operations.services.lineups import close_due_lineups
+from operations.services.deadlines import close_due_lineups
 
 
 @shared_task(name="operations.close_due_lineups")

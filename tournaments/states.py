@@ -22,7 +22,27 @@ and the ways back:
 
 from __future__ import annotations
 
-from .models.round import RoundState as S
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class RoundState(models.TextChoices):
+    """The round cycle's states (the diagram above); :data:`TRANSITIONS` says which follow which."""
+
+    AWAITING_RESULTS = "awaiting_results", _("Not yet paired")
+    PAIRING_REQUESTED = "pairing_requested", _("Pairing requested")
+    DRAFT_COMPUTED = "draft_computed", _("Draft pairing computed")
+    UNDER_REVIEW = "under_review", _("Under review by the committee")
+    APPROVED = "approved", _("Pairing approved")
+    PUBLISHED = "published", _("Pairing published")
+    LINEUPS_OPEN = "lineups_open", _("Lineups open")
+    LINEUPS_CLOSED = "lineups_closed", _("Lineups closed")
+    BOARD_PAIRINGS_POSTED = "board_pairings_posted", _("Board pairings posted")
+    IN_PLAY = "in_play", _("In play")
+    COMPLETE = "complete", _("Complete")
+
+
+S = RoundState
 
 TRANSITIONS: dict[str, frozenset[str]] = {
     S.AWAITING_RESULTS: frozenset({S.PAIRING_REQUESTED}),

@@ -8,7 +8,8 @@
 
 from committee.selectors import approvals_needed, current_version
 
-from .approvals import approve, override_absolute, publish, start_correction
+from .approvals import approve, override_absolute, publish
+from .corrections import start_correction
 from .drafts import amend_draft
 from .notes import add_note
 from .runs import execute_run, recover_orphaned_runs, request_pairing

@@ -1,4 +1,4 @@
-"""Approval and publication of a round's pairing, and corrections after it.
+"""Approval and publication of a round's pairing.
 
 An approval covers one draft version. The tournament's policy says how many
 are needed: any committee member, the chair, or two members. A version that
@@ -6,9 +6,8 @@ breaks an absolute criterion (a rematch, a second bye) cannot be approved
 unless the Chief Arbiter overrides it with a reason (C.04.6 3.3.3).
 
 Publication (rule 60) freezes the approved version as an immutable
-:class:`Publication` and creates the round's matches. A correction reopens
-the round for review with a recorded reason (rule 57) and is published as the
-next publication, which lists what changed and why. The round row is locked
+:class:`Publication` and creates the round's matches. A corrected pairing (``committee.services.corrections``,
+rule 57) is published as the next publication, which lists what changed and why. The round row is locked
 (SELECT ... FOR UPDATE) for each step, so two members acting at the same
 moment cannot publish twice or publish a stale draft.
 """
@@ -22,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from committee import permissions
 from committee.errors import ApprovalBlocked
-from committee.models import Approval, ArbiterOverride, Decision, DraftVersion, Publication
+from committee.models import Approval, ArbiterOverride, DraftVersion, Publication
 from committee.pairing_codec import pairing_from_dict
 from committee.public_cache import public_cache_keys
 from committee.selectors import approvals_needed, team_names
@@ -184,37 +183,3 @@ def _link_decisions(rnd: Round, matches) -> None:
         match = by_teams.get(subject.tpns)
         if match is not None:
             subject.decision.matches.add(match)
-
-
-def start_correction(*, round: Round, user, reason: str) -> Decision:
-    """Reopen a published pairing for review; the reason is recorded (rule 57)."""
-    permissions.require(user, "committee.start_correction", round)
-    if not round.tournament.is_team_event and round.state == S.BOARD_PAIRINGS_POSTED:
-        from committee.services.individual import correct_individual_pairing  # posted at publication
-
-        return correct_individual_pairing(round=round, user=user, reason=reason)
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError(_("Say why the published pairing is corrected (rule 57)."))
-    with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
-        if rnd.state != S.PUBLISHED:
-            raise ValidationError(
-                _(
-                    "Round %(rnd_number)s is %(state_display)s: only a published pairing whose lineups are not open yet can be corrected."
-                )
-                % {"rnd_number": rnd.number, "state_display": rnd.get_state_display().lower()}
-            )
-        if rnd.matches.filter(white_match_points__isnull=False).exists():
-            raise ValidationError(
-                _("Round %(rnd_number)s has results: its pairing cannot be corrected.")
-                % {"rnd_number": rnd.number}
-            )
-        decision = Decision.objects.create(
-            tournament=rnd.tournament,
-            round=rnd,
-            author=user,
-            text=f"Correction of the published pairing: {reason}",
-        )
-        _to(rnd, S.UNDER_REVIEW, user)
-    return decision

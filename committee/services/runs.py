@@ -19,6 +19,7 @@ import time
 import uuid
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -40,6 +41,7 @@ log = logging.getLogger(__name__)
 
 S = RoundState
 Status = PairingRun.Status
+COMPUTE_TASK = "committee.compute_pairing"  # registered by committee.tasks
 
 # States in which the committee may ask for (another) computed draft.
 REQUESTABLE = (S.AWAITING_RESULTS, S.PAIRING_REQUESTED, S.DRAFT_COMPUTED, S.UNDER_REVIEW)
@@ -51,9 +53,14 @@ def lease_seconds() -> int:
 
 
 def _enqueue(run_id: int) -> None:
-    from committee.tasks import compute_pairing
+    """Queue the run once the transaction commits, by the task's registered name.
 
-    transaction.on_commit(lambda: compute_pairing.delay(run_id))
+    The task module (``committee.tasks``) calls this one; naming its task here
+    instead of importing it keeps the dependency one way. Celery's registry
+    gives the task object, so eager mode (no Redis) still runs it in-process.
+    """
+    task = current_app.tasks[COMPUTE_TASK]
+    transaction.on_commit(lambda: task.delay(run_id))
 
 
 def _check_previous_round(rnd: Round, unfinished_as_draws: bool) -> bool:

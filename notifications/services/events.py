@@ -37,7 +37,7 @@ from notifications import selectors
 from notifications.models import Kind
 from notifications.services import outbox
 from notifications.services.outbox import Message
-from operations.services.lineups import OPEN_STATES, lineup_deadline, window_is_open
+from operations.lineup_window import OPEN_STATES, lineup_deadline, window_is_open
 from tournaments.models import Match, Round
 
 REMINDER_BEFORE = dt.timedelta(hours=1)

@@ -1,7 +1,7 @@
 """Captains' lineups (Olympiad 1998 rule 61).
 
 The window opens when the round's pairing is published and closes at the
-round's deadline (:func:`lineup_deadline`). A captain (or the holder of a
+round's deadline (:func:`operations.lineup_window.lineup_deadline`). A captain (or the holder of a
 one-time captain link) submits the players by board; the lineup is checked
 by :mod:`operations.domain.lineup_rules`. Every submission is kept
 (:class:`~operations.models.LineupSubmission`), refused ones with the
@@ -19,7 +19,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from operations import permissions
@@ -28,12 +27,12 @@ from operations.domain.lineup_rules import (
     default_lineup,
     lineup_problems,
 )
+from operations.lineup_window import OPEN_STATES, window_is_open, window_message
 from operations.models import CaptainLink, LineupSubmission, OperationsSettings
+from operations.selectors import teams_needing_lineups
 from tournaments.models import Lineup, LineupEntry, Match, Player, Round, RoundState, Team
 from tournaments.services import transition_round
 from tournaments.services.individual import NO_LINEUPS
-
-OPEN_STATES = (RoundState.PUBLISHED, RoundState.LINEUPS_OPEN)
 
 
 class LineupRefused(ValidationError):
@@ -47,63 +46,6 @@ class LineupRefused(ValidationError):
 def settings_of(tournament) -> OperationsSettings:
     obj, _ = OperationsSettings.objects.get_or_create(tournament=tournament)
     return obj
-
-
-def lineup_deadline(round: Round) -> dt.datetime | None:
-    """When the window closes: the round's own time, else the tournament's time of day
-    on the round's date (less ``lineup_close_days_before``); ``None``: when closed by hand."""
-    if round.lineups_close_at:
-        return round.lineups_close_at
-    t = round.tournament
-    if t.lineup_close_time and round.date:
-        day = round.date - dt.timedelta(days=t.lineup_close_days_before)
-        return timezone.make_aware(dt.datetime.combine(day, t.lineup_close_time))
-    return None
-
-
-def window_is_open(round: Round, now: dt.datetime | None = None) -> bool:
-    now = now or timezone.now()
-    if round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication:
-        return False
-    if round.state not in OPEN_STATES:
-        return False
-    deadline = lineup_deadline(round)
-    return deadline is None or now < deadline
-
-
-def window_message(round: Round, now: dt.datetime | None = None) -> str:
-    now = now or timezone.now()
-    deadline = lineup_deadline(round)
-    if round.state in (
-        RoundState.AWAITING_RESULTS,
-        RoundState.PAIRING_REQUESTED,
-        RoundState.DRAFT_COMPUTED,
-        RoundState.UNDER_REVIEW,
-        RoundState.APPROVED,
-    ) or (round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication):
-        return _("The lineup window of round %(number)s is not open yet: the pairing is not published.") % {
-            "number": round.number
-        }
-    if round.state in OPEN_STATES and deadline is not None and now >= deadline:
-        return _("The lineup window of round %(number)s closed at %(when)s.") % {
-            "number": round.number,
-            "when": _when(deadline),
-        }
-    if round.state not in OPEN_STATES:
-        return _("The lineup window of round %(number)s is closed.") % {"number": round.number}
-    if deadline:
-        return _("Lineups for round %(number)s are open until %(when)s.") % {
-            "number": round.number,
-            "when": _when(deadline),
-        }
-    return _("Lineups for round %(number)s are open until the arbiter closes them.") % {
-        "number": round.number
-    }
-
-
-def _when(moment: dt.datetime) -> str:
-    """A deadline as the reader's locale writes it (2026-07-04 20:00 in English)."""
-    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
 
 def roster_of(team: Team) -> list[RosterEntry]:
@@ -275,14 +217,6 @@ def submit_lineup(
         )
 
 
-def teams_needing_lineups(round: Round) -> list[Team]:
-    teams = []
-    for m in round.matches.select_related("white_team", "black_team"):
-        if not m.is_bye:
-            teams += [m.white_team, m.black_team]
-    return teams
-
-
 def _previous_lineup(team: Team, round: Round) -> list[int | None] | None:
     prev = (
         Lineup.objects.filter(team=team, round__tournament=round.tournament, round__number__lt=round.number)
@@ -362,38 +296,3 @@ def issue_captain_link(team: Team, round: Round, *, by) -> CaptainLink:
     if not round.tournament.is_team_event:
         raise ValidationError(NO_LINEUPS)
     return CaptainLink.objects.create(team=team, round=round, created_by=by)
-
-
-def close_due_lineups(now: dt.datetime | None = None) -> list[Round]:
-    """Close every lineup window whose deadline has passed and post its board pairings.
-
-    Run by the periodic task ``operations.close_due_lineups`` (and the command
-    of the same name) for tournaments with ``auto_close_lineups``; a round
-    that fails (say, a team without a roster) is left open for the arbiter
-    and reported in the returned list's absence, never half-closed.
-    """
-    from operations.services.board_pairings import post_board_pairings_as_system
-
-    now = now or timezone.now()
-    done = []
-    candidates = Round.objects.filter(state__in=OPEN_STATES).select_related("tournament")
-    for round in candidates:
-        deadline = lineup_deadline(round)
-        if deadline is None or now < deadline:
-            continue
-        conf = settings_of(round.tournament)
-        if not conf.auto_close_lineups:
-            continue
-        if round.state == RoundState.PUBLISHED and not round.tournament.lineups_open_on_publication:
-            continue
-        try:
-            with transaction.atomic():
-                if round.state == RoundState.PUBLISHED:
-                    round = transition_round(round, RoundState.LINEUPS_OPEN)
-                apply_default_lineups(round, now=now)
-                round = transition_round(round, RoundState.LINEUPS_CLOSED)
-                round = post_board_pairings_as_system(round)
-        except ValidationError:
-            continue
-        done.append(round)
-    return done

@@ -26,42 +26,12 @@ from engine.trf import SizeLimitExceeded, TrfError, read
 from engine.trf.extension import OPTION
 from engine.trf.teams import TeamReader
 from operations import permissions
+from operations.services.trf_import_base import CODE_PAIRS, ImportRefused
+from operations.services.trf_import_individual import import_individual
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
 from tournaments.models.match import ForfeitKind
 from tournaments.pairing_options import parse_site_options, site_specs
 from tournaments.services import create_rounds, mark_absent, recompute_match, withdraw_team
-
-CODE_PAIRS = {
-    ("1", "0"): "1-0",
-    ("0", "1"): "0-1",
-    ("=", "="): "1/2-1/2",
-    ("W", "L"): "1-0",
-    ("L", "W"): "0-1",
-    ("D", "D"): "1/2-1/2",
-    ("+", "-"): "+-",
-    ("-", "+"): "-+",
-    ("-", "-"): "--",
-    (" ", " "): "*",
-    # A board one side left empty: the present player's F, opponent 0000 (docs/engine-cli.md).
-    ("F", "-"): "+-",
-    ("-", "F"): "-+",
-}
-
-
-class ImportRefused(ValidationError):
-    """A refused TRF file; ``line`` and ``column`` say where (0 when not tied to a place)."""
-
-    def __init__(self, message: str, line: int = 0, column: int = 0):
-        self.line, self.column = line, column
-        if line and column:
-            message = _("line %(line)s, column %(column)s: %(message)s") % {
-                "line": line,
-                "column": column,
-                "message": message,
-            }
-        elif line:
-            message = _("line %(line)s: %(message)s") % {"line": line, "message": message}
-        super().__init__(message)
 
 
 def _dec(x: float | None) -> Decimal | None:
@@ -89,8 +59,6 @@ def import_trf(
             _("a tournament with the address %(slug)r already exists; choose another") % {"slug": slug}
         )
     if not state.team:  # 001 records only: an individual event (docs/individual-events.md)
-        from operations.services.trf_import_individual import import_individual
-
         return import_individual(doc, name=name, slug=slug)
     s = state.scoring
     system_name = state.system if state.system in ("c0406", "olympiad", "dubov", "lim") else "c0406"

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from engine.state import Outcome
 from engine.trf import TrfDocument
+from operations.services.trf_import_base import CODE_PAIRS, ImportRefused
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
 from tournaments.services import recompute_match
 from tournaments.services.individual import create_individual_event
@@ -38,8 +39,6 @@ def _dec(x: float | None, default: str) -> Decimal:
 
 def import_individual(doc: TrfDocument, *, name: str, slug: str) -> Tournament:
     """Create the individual event of ``doc`` (the caller holds the transaction and checked the slug)."""
-    from operations.services.trf_import import CODE_PAIRS, ImportRefused
-
     state, recs = doc.state, doc.records
     if state.system not in ("dubov", "lim"):
         raise ImportRefused(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import lineup_link_guard
-from operations import permissions, selectors
+from operations import lineup_window, permissions, selectors
 from operations.forms import LineupForm
 from operations.models import CaptainLink
 from operations.services import lineups, results
@@ -73,8 +73,8 @@ def _lineup_page(request, t, r, team, *, link=None):
             "team": team,
             "form": form,
             "roster": roster,
-            "window": lineups.window_message(r),
-            "open": lineups.window_is_open(r),
+            "window": lineup_window.window_message(r),
+            "open": lineup_window.window_is_open(r),
             "submissions": selectors.submissions_of(team, r)[:20],
             "match": selectors.team_match(team, r),
             "link": link,

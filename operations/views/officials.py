@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from operations import permissions, selectors
+from operations import lineup_window, permissions, selectors
 from operations.forms import RESULT_CHOICES, TrfImportForm
 from operations.models import CaptainLink
 from operations.services import board_pairings, lineups, results, summary, trf_import
@@ -60,7 +60,7 @@ def lineup_status_page(request, slug: str, number: int):
             "page": page,
             "missing": missing,
             "links": links,
-            "window": lineups.window_message(r),
+            "window": lineup_window.window_message(r),
             "is_arbiter": permissions.is_arbiter(request.user, t),
             "base_url": request.build_absolute_uri("/")[:-1],
         },

@@ -272,7 +272,11 @@ METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 PAIRING_WORKER_HEARTBEAT_SECONDS = env.int("PAIRING_WORKER_HEARTBEAT_SECONDS", default=10)
 
 # -- HTTP caching of the public pages and their API (public_http) ------------------------
-INSTALLED_APPS += ["public_http", "backups"]  # backups: manage.py backup_site / restore_site
+INSTALLED_APPS += [
+    "public_http",
+    "backups",
+    "demo",
+]  # manage.py backup_site / restore_site; seed_demo, seed_season
 MIDDLEWARE.insert(  # after the authentication middleware: it asks whether the visitor is logged in
     MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
     "public_http.middleware.PublicHttpCacheMiddleware",

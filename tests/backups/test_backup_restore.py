@@ -104,7 +104,7 @@ def test_a_backup_of_the_demo_restores_into_a_fresh_database_with_the_same_tourn
     from django.core.management import call_command
 
     from committee.services import add_note
-    from tournaments.demo.seed import SeedOptions, seed
+    from demo.seed import SeedOptions, seed
     from tournaments.models import Tournament
 
     seed(

@@ -147,7 +147,7 @@ def test_the_demo_olympiad_ranks_by_the_rule_12_tie_breaks_of_2007_on_its_standi
 def test_after_seeding_the_demo_captain_can_submit_a_lineup_for_the_open_round(client):
     from django.utils import timezone
 
-    from operations.services.lineups import lineup_deadline, window_is_open
+    from operations.lineup_window import lineup_deadline, window_is_open
     from tournaments.models import Player
 
     seed(*SMALL)

@@ -259,7 +259,7 @@ def test_the_general_initial_order_service_orders_an_individual_event_by_rating_
 def test_a_posted_individual_pairing_is_corrected_before_any_result_and_posted_again(
     make_user, django_capture_on_commit_callbacks
 ):
-    from committee.services.individual import correct_individual_pairing
+    from committee.services.corrections import correct_individual_pairing
 
     t, people = make_event("lim", make_user)
     rnd, _ = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)

@@ -180,7 +180,7 @@ def test_lineups_that_do_not_open_on_publication_wait_for_the_committee(event):
 
 
 def test_a_lineup_deadline_follows_the_tournaments_time_of_day_when_the_round_has_none(event):
-    from operations.services.lineups import lineup_deadline
+    from operations.lineup_window import lineup_deadline
 
     event.round.lineups_close_at = None
     event.round.date = dt.date(2026, 9, 14)
@@ -194,7 +194,7 @@ def test_a_lineup_deadline_follows_the_tournaments_time_of_day_when_the_round_ha
 
 
 def test_at_the_deadline_the_window_closes_and_the_board_pairings_are_posted(event):
-    from operations.services.lineups import close_due_lineups
+    from operations.services.deadlines import close_due_lineups
     from tournaments.models import BoardGame
 
     alpha = event.teams[0]
@@ -210,7 +210,8 @@ def test_at_the_deadline_the_window_closes_and_the_board_pairings_are_posted(eve
 
 
 def test_automatic_closing_can_be_switched_off(event):
-    from operations.services.lineups import close_due_lineups, settings_of
+    from operations.services.deadlines import close_due_lineups
+    from operations.services.lineups import settings_of
 
     conf = settings_of(event.tournament)
     conf.auto_close_lineups = False

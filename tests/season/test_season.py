@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.demo.season import COMPUTE_TARGETS, SeasonOptions, build_season, plan_season
+from demo.season import COMPUTE_TARGETS, SeasonOptions, build_season, plan_season
 
 
 def test_the_season_plan_is_the_same_for_the_same_seed_and_spans_10_to_180_teams():

@@ -6,23 +6,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.states import PAIRED_STATES, RoundState
+
 from .fields import numbered_within
-
-
-class RoundState(models.TextChoices):
-    """The round cycle; the allowed transitions are in ``tournaments.states``."""
-
-    AWAITING_RESULTS = "awaiting_results", _("Not yet paired")
-    PAIRING_REQUESTED = "pairing_requested", _("Pairing requested")
-    DRAFT_COMPUTED = "draft_computed", _("Draft pairing computed")
-    UNDER_REVIEW = "under_review", _("Under review by the committee")
-    APPROVED = "approved", _("Pairing approved")
-    PUBLISHED = "published", _("Pairing published")
-    LINEUPS_OPEN = "lineups_open", _("Lineups open")
-    LINEUPS_CLOSED = "lineups_closed", _("Lineups closed")
-    BOARD_PAIRINGS_POSTED = "board_pairings_posted", _("Board pairings posted")
-    IN_PLAY = "in_play", _("In play")
-    COMPLETE = "complete", _("Complete")
 
 
 class Round(models.Model):
@@ -49,8 +35,6 @@ class Round(models.Model):
     @property
     def is_paired(self) -> bool:
         """True once a pairing has been approved (matches are the approved pairing)."""
-        from tournaments.states import PAIRED_STATES
-
         return self.state in PAIRED_STATES
 
 

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..models import Player, Round, RoundState, Team, Tournament
-from .initial_order import set_tpn_order
+from .initial_order import assign_individual_order, individual_order_key, single_player
 from .participation import enter_late
 from .results import create_board_games, recompute_match
 from .rounds import create_rounds, transition_round
@@ -46,9 +46,6 @@ INDIVIDUAL_DEFAULTS: dict = {
     "lineups_open_on_publication": False,
     "tiebreaks": ["BH-C1", "BH", "SB"],
 }
-
-# FIDE titles, strongest first (ties on rating).
-TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 NO_LINEUPS = gettext_lazy("An individual event has no lineups: the pairing is the board pairing.")
 
@@ -127,42 +124,6 @@ def register_player(
     return team
 
 
-def _single_player(team: Team) -> Player:
-    players = list(team.players.all())
-    if len(players) != 1:
-        raise ValidationError(
-            _(
-                "%(team_name)s has %(players_count)s players: in an individual event every entrant is one player."
-            )
-            % {"team_name": team.name, "players_count": len(players)}
-        )
-    return players[0]
-
-
-def individual_order_key(player: Player) -> tuple:
-    """Rating (highest first, unrated last), then title, then name."""
-    title = player.title.upper()
-    rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-    return (-(player.rating or 0), rank, player.name.casefold())
-
-
-@transaction.atomic
-def assign_individual_order(tournament: Tournament, *, by=None) -> list[Team]:
-    """TPNs 1..n in the individual order (:func:`individual_order_key`); strength = the rating."""
-    if tournament.is_team_event:
-        raise ValidationError(
-            _("%(tournament)s is a team event: use assign_initial_order.") % {"tournament": tournament}
-        )
-    teams = list(tournament.teams.prefetch_related("players"))
-    player_of = {t.pk: _single_player(t) for t in teams}
-    order = sorted(teams, key=lambda t: individual_order_key(player_of[t.pk]))
-    result = set_tpn_order(tournament, [t.pk for t in order], by=by)
-    for team in result:
-        team.strength = float(player_of[team.pk].rating or 0)
-        team.save(update_fields=["strength"])
-    return result
-
-
 @transaction.atomic
 def post_individual_boards(round: Round, *, by=None) -> Round:
     """Post the board pairings of a published round of an individual event.
@@ -191,7 +152,7 @@ def post_individual_boards(round: Round, *, by=None) -> Round:
             continue
         if match.forfeit or match.boards.exists():
             continue
-        create_board_games(match, [_single_player(match.white_team)], [_single_player(match.black_team)])
+        create_board_games(match, [single_player(match.white_team)], [single_player(match.black_team)])
     for state in (RoundState.LINEUPS_OPEN, RoundState.LINEUPS_CLOSED, RoundState.BOARD_PAIRINGS_POSTED):
         round = transition_round(round, state, by=by)
     return round

@@ -1,5 +1,8 @@
 """The initial order of the teams (TPNs) and the initial colour.
 
+An individual event's players are ordered by rating, then title, then name
+(:func:`assign_individual_order`; docs/individual-events.md).
+
 Olympiad 1998 rules 7-8: teams are ranked by the average of their
 ``boards`` highest ratings (4 for men's teams, 3 for women's), an unrated
 player counted as ``tournament.unrated_rating`` (2000 by default); ties are
@@ -25,7 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import RoundState, Team, Tournament
+from ..models import Player, RoundState, Team, Tournament
 
 
 @dataclass(frozen=True)
@@ -85,11 +88,9 @@ def assign_initial_order(tournament: Tournament, *, by=None) -> list[Team]:
 
     The organiser's extra team (1998 rules 2-3) is ranked like the others.
     An individual event is ordered by the players' ratings instead
-    (``services.individual.assign_individual_order``).
+    (:func:`assign_individual_order`).
     """
     if not tournament.is_team_event:
-        from .individual import assign_individual_order
-
         return assign_individual_order(tournament, by=by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _refuse_after_round_one(tournament)
@@ -183,6 +184,47 @@ def _write_tpns(tournament, order, teams, *, by, recompute_strength: bool) -> li
         team._change_reason = "initial order"
         team.save(update_fields=["tpn", "strength"])
         result.append(team)
+    return result
+
+
+# FIDE titles, strongest first (ties on rating).
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def single_player(team: Team) -> Player:
+    """The one player of an individual event's entrant (a one-player ``Team``)."""
+    players = list(team.players.all())
+    if len(players) != 1:
+        raise ValidationError(
+            _(
+                "%(team_name)s has %(players_count)s players: in an individual event every entrant is one player."
+            )
+            % {"team_name": team.name, "players_count": len(players)}
+        )
+    return players[0]
+
+
+def individual_order_key(player: Player) -> tuple:
+    """Rating (highest first, unrated last), then title, then name."""
+    title = player.title.upper()
+    rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-(player.rating or 0), rank, player.name.casefold())
+
+
+@transaction.atomic
+def assign_individual_order(tournament: Tournament, *, by=None) -> list[Team]:
+    """TPNs 1..n in the individual order (:func:`individual_order_key`); strength = the rating."""
+    if tournament.is_team_event:
+        raise ValidationError(
+            _("%(tournament)s is a team event: use assign_initial_order.") % {"tournament": tournament}
+        )
+    teams = list(tournament.teams.prefetch_related("players"))
+    player_of = {t.pk: single_player(t) for t in teams}
+    order = sorted(teams, key=lambda t: individual_order_key(player_of[t.pk]))
+    result = set_tpn_order(tournament, [t.pk for t in order], by=by)
+    for team in result:
+        team.strength = float(player_of[team.pk].rating or 0)
+        team.save(update_fields=["strength"])
     return result
 
 

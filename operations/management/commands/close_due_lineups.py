@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from operations.services.lineups import close_due_lineups
+from operations.services.deadlines import close_due_lineups
 
 
 class Command(BaseCommand):

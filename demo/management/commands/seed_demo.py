@@ -5,7 +5,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from tournaments.demo.seed import DEMO_PASSWORD, DEMO_USERS, SeedOptions, seed
+from demo.seed import DEMO_PASSWORD, DEMO_USERS, SeedOptions, seed
 
 
 class Command(BaseCommand):

@@ -35,15 +35,26 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from ..models import BoardGame, Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
-from ..models import RoundState as S
-from ..services import (
+from tournaments.models import (
+    BoardGame,
+    Lineup,
+    LineupEntry,
+    Match,
+    Membership,
+    Player,
+    Round,
+    Team,
+    Tournament,
+)
+from tournaments.models import RoundState as S
+from tournaments.services import (
     assign_initial_order,
     create_rounds,
     delete_tournament,
     draw_initial_colour,
 )
-from ..services.results import match_points_for
+from tournaments.services.results import match_points_for
+
 from . import data
 from .seed import _game_result, _lineup_from, _player, _walk
 

@@ -5,7 +5,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.demo.season import PASSWORD, SeasonOptions, build_season, committee_usernames
+from demo.season import PASSWORD, SeasonOptions, build_season, committee_usernames
 
 
 class Command(BaseCommand):

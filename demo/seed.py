@@ -22,11 +22,10 @@ from django.utils import timezone
 
 from engine import api as engine_api
 from engine.result import Pair, RoundPairing
-
-from ..models import Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
-from ..models import RoundState as S
-from ..selectors import engine_state
-from ..services import (
+from tournaments.models import Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
+from tournaments.models import RoundState as S
+from tournaments.selectors import engine_state
+from tournaments.services import (
     assign_initial_order,
     create_board_games,
     create_rounds,
@@ -38,6 +37,7 @@ from ..services import (
     transition_round,
     withdraw_team,
 )
+
 from . import data
 
 OLYMPIAD_SLUG = "demo-olympiad-open"
@@ -374,7 +374,7 @@ def _play(
         adjourned = unfinished_in_last and last
         for i, m in enumerate(matches):
             if m.is_bye:
-                from ..services import recompute_match
+                from tournaments.services import recompute_match
 
                 recompute_match(m)
                 continue

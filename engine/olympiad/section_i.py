@@ -18,6 +18,8 @@ Order of work in a group (own teams in pairing-number order):
    cannot be paired; the rest is paired in the order of rule 36 (rule 38
    below the middle group).
 
+Steps 2 and 3, and rule 44 for them, are in ``engine.olympiad.section_i_own``.
+
 Rule 44: the search asks first for candidates in which only the team an odd
 group must send leaves (``ctx.extra`` 0), and only when none of them can be
 completed for two more teams to leave (``ctx.extra`` 2). Within one level,
@@ -29,13 +31,11 @@ rest of the group can still be paired.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from itertools import combinations as subsets
+from collections.abc import Iterator, Sequence
 
-from engine.olympiad.groups import BOTTOM, MEDIAN
+from engine.olympiad.groups import MEDIAN
 from engine.olympiad.model import TeamView
-from engine.olympiad.orders import LATER_FAILED, combinations, printed, rule36_opponents
+from engine.olympiad.orders import LATER_FAILED
 from engine.olympiad.pools import (
     ABOVE,
     BELOW,
@@ -44,44 +44,12 @@ from engine.olympiad.pools import (
     Leave,
     PairNote,
     PoolContext,
-    _labelled,
-    _reject_logger,
-    order_reason,
 )
+from engine.olympiad.section_i_own import pair_own_teams
+from engine.olympiad.section_i_partial import Partial, Then
 from engine.olympiad.wording import group_name, names, passed_over, played_list, short_reason
 
 REST_UNPAIRABLE = "no pairing of the rest of the group could then be completed"
-
-Then = Callable[[list[TeamView], "_Partial"], Iterator[Candidate]]
-
-
-@dataclass(frozen=True)
-class _Partial:
-    """The choices made so far in a group: pairs with teams that came in, and who goes on."""
-
-    pairs: tuple[tuple[TeamView, TeamView], ...] = ()
-    notes: tuple[PairNote, ...] = ()
-    texts: tuple[str, ...] = ()
-    passing: tuple[TeamView, ...] = ()
-    leaving: tuple[tuple[int, Leave], ...] = ()
-    entries: tuple[tuple[int, int], ...] = ()  # (incoming TPN, opponent TPN): compared by the checker
-
-    def with_pair(self, a: TeamView, b: TeamView, note: PairNote, text: str) -> _Partial:
-        return replace(
-            self,
-            pairs=self.pairs + ((a, b),),
-            notes=self.notes + (note,),
-            texts=self.texts + (text,),
-            entries=self.entries + ((a.tpn, b.tpn),),
-        )
-
-    def going_on(self, team: TeamView, leave: Leave) -> _Partial:
-        return replace(
-            self,
-            passing=self.passing + (team,),
-            leaving=self.leaving + ((team.tpn, leave),),
-            entries=self.entries + ((team.tpn, 0),),
-        )
 
 
 def entry_order(incoming: Sequence[Incoming], side: str, middle_reading: str = "rule39") -> list[Incoming]:
@@ -116,16 +84,16 @@ def section_i(
         above = [i for i in ordered if i.origin == ABOVE]
         below = [i for i in ordered if i.origin == BELOW]
 
-        def then(rest_own: list[TeamView], partial: _Partial) -> Iterator[Candidate]:
+        def then(rest_own: list[TeamView], partial: Partial) -> Iterator[Candidate]:
             yield from _middle_forced(rest_own, below, partial, ctx)
 
-        yield from _take(above, list(own), _Partial(), side, ctx, then)
+        yield from _take(above, list(own), Partial(), side, ctx, then)
         return
 
-    def own_then(rest_own: list[TeamView], partial: _Partial) -> Iterator[Candidate]:
-        yield from _own(rest_own, partial, side, ctx)
+    def own_then(rest_own: list[TeamView], partial: Partial) -> Iterator[Candidate]:
+        yield from pair_own_teams(rest_own, partial, side, ctx)
 
-    yield from _take(ordered, list(own), _Partial(), side, ctx, own_then)
+    yield from _take(ordered, list(own), Partial(), side, ctx, own_then)
 
 
 def _pair_rule(inc: Incoming) -> int | str:
@@ -137,7 +105,7 @@ def _pair_rule(inc: Incoming) -> int | str:
 
 
 def _take(
-    queue: Sequence[Incoming], own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext, then: Then
+    queue: Sequence[Incoming], own: list[TeamView], partial: Partial, side: str, ctx: PoolContext, then: Then
 ) -> Iterator[Candidate]:
     """The teams that came in, one by one, each with the opponent its rule gives."""
     if not queue:
@@ -198,7 +166,7 @@ def _entry_reason(ctx: PoolContext, inc: Incoming, opp: TeamView, which: str, pa
 
 
 def _middle_forced(
-    own: list[TeamView], below: list[Incoming], partial: _Partial, ctx: PoolContext
+    own: list[TeamView], below: list[Incoming], partial: Partial, ctx: PoolContext
 ) -> Iterator[Candidate]:
     """Rules 34 and 39 in the middle group: a team that has played all the other
     teams of the group meets the strongest team come up from below it has not
@@ -206,8 +174,8 @@ def _middle_forced(
     prio = sorted(own, key=lambda t: t.tpn)
     forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
 
-    def own_then(rest_own: list[TeamView], p: _Partial) -> Iterator[Candidate]:
-        yield from _own(rest_own, p, MEDIAN, ctx)
+    def own_then(rest_own: list[TeamView], p: Partial) -> Iterator[Candidate]:
+        yield from pair_own_teams(rest_own, p, MEDIAN, ctx)
 
     if not forced or not below:
         yield from _take(below, own, partial, MEDIAN, ctx, own_then)
@@ -256,213 +224,3 @@ def _forced_pick(forced, prio, below, own, partial, ctx, own_then) -> Iterator[C
             offered = True
             yield cand
         passed.append((e, LATER_FAILED if offered else REST_UNPAIRABLE))
-
-
-@dataclass
-class _DropTry:
-    """A drop tried before the one taken, and why it was not taken (words, or a function writing them)."""
-
-    teams: tuple[TeamView, ...]
-    why: str | Callable[[], str]
-
-    @property
-    def text(self) -> str:
-        return self.why if isinstance(self.why, str) else self.why()
-
-
-def _own(own: list[TeamView], partial: _Partial, side: str, ctx: PoolContext) -> Iterator[Candidate]:
-    opts = ctx.opts
-    prio = sorted(own, key=lambda t: t.tpn if side != BOTTOM else -t.tpn)
-    if not ctx.can_float:
-        if len(prio) % 2 == 0 and ctx.extra == 0:
-            yield from _finish(prio, tuple(partial.passing), partial, "", (), {}, side, ctx)
-        return
-    # Rules 39-43: teams that have played every other team of the group (the
-    # colour limits alone never send a team away: rule 18(a)). Rule 39 (40
-    # below the median) speaks of the strongest (weakest) team, rule 43 of
-    # the other teams of the group.
-    forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
-    leaving: dict[int, Leave] = dict(partial.leaving)
-    head_rule = 40 if side == BOTTOM else 39
-    for t in forced:
-        rule = head_rule if t is prio[0] else 43
-        cause = f"{t.label} has already played every other team of its group ({played_list(t, prio)})"
-        leaving[t.tpn] = Leave(rule, cause, ctx.score)
-        if rule == 43:
-            ctx.say(
-                opts.cite(43),
-                f"{t.label} cannot be paired within the group and leaves it as {opts.cite(head_rule)} says for "
-                f"the {'weakest' if side == BOTTOM else 'strongest'} team: it has played {played_list(t, prio)}",
-            )
-        else:
-            ctx.say(
-                opts.cite(rule),
-                f"{t.label} cannot be paired within the group and leaves it: it has played {played_list(t, prio)}",
-            )
-    base = [t for t in prio if t not in forced]
-    weakest_first = list(reversed(base))  # above: weakest first; below: strongest first
-    drop_rule = 26 if side != BOTTOM else 30
-    first_rule = 25 if side != BOTTOM else 29
-    verb = "elevated" if side == BOTTOM else "dropped"
-    which = "strongest" if side == BOTTOM else "weakest"
-    size = len(base) % 2 + ctx.extra
-    if size > len(base):
-        return
-    tried: list[_DropTry] = []
-    for drop in _drops(weakest_first, size, ctx):
-        outgoing = tuple(partial.passing) + tuple(forced) + drop
-        key = frozenset(t.tpn for t in outgoing)
-        rest = [t for t in base if t not in drop]
-        if key in ctx.failed:
-            if drop:
-                ctx.say(
-                    opts.cite(27 if side != BOTTOM else 31),
-                    f"{names(drop)} moved back: the groups {'below' if side != BOTTOM else 'above'} could not "
-                    f"take {names(outgoing)}",
-                )
-                tried.append(
-                    _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not take it"))
-                )
-            continue
-        if not ctx.pairable(rest):
-            if drop:
-                ctx.say(
-                    opts.cite(drop_rule),
-                    lambda drop=drop, rest=rest: (
-                        f"dropping {names(drop)} leaves {names(rest)} that cannot all be paired "
-                        f"({ctx.blocking(rest)})"
-                    ),
-                )
-                tried.append(
-                    _DropTry(
-                        drop, lambda rest=rest: f"the rest could not all be paired ({ctx.blocking(rest)})"
-                    )
-                )
-            continue
-        what = ""
-        drop_leaving = dict(leaving)
-        if drop:
-            if ctx.extra:
-                rule: int | str = 44
-                if size - ctx.extra:
-                    cause = (
-                        f"no pairing in which only one team leaves {group_name(ctx.score)} could be completed "
-                        f"with the groups that follow, so two more teams leave it, the {which} first"
-                    )
-                else:
-                    cause = (
-                        f"no pairing of {group_name(ctx.score)} within itself could be completed with the "
-                        f"groups that follow, so two of its teams leave it, the {which} first"
-                    )
-            elif drop[0] is weakest_first[0]:
-                rule = first_rule
-                cause = f"its group has an odd number of teams and {drop[0].label} is its {which} team"
-            else:
-                rule = drop_rule
-                before = "; ".join(f"not {names(d.teams)}: {d.text}" for d in tried[:3])
-                cause = (
-                    f"its group has an odd number of teams; {drop[0].label} is the {which} team that can "
-                    f"leave it{' (' + before + ')' if before else ''}"
-                )
-            what = f"{names(drop)} {verb} ({opts.cite(rule)}), {cause}"
-            for t in drop:
-                drop_leaving[t.tpn] = Leave(rule, cause, ctx.score)
-        offered = False
-        for cand in _finish(rest, outgoing, partial, what, drop, drop_leaving, side, ctx):
-            offered = True
-            yield cand
-        if offered and drop:
-            tried.append(
-                _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not then be paired"))
-            )
-
-
-def _drops(weakest_first: list[TeamView], size: int, ctx: PoolContext) -> Iterator[tuple[TeamView, ...]]:
-    """The sets of ``size`` teams that may leave, in the order of rules 25-26 / 29-30 (and 44).
-
-    Following the checker's proposal (``ctx.only``) only one set can agree with it: the
-    teams whose partner in the proposal is not in the group.
-    """
-    if ctx.only is None:
-        yield from subsets(weakest_first, size)
-        return
-    here = {t.tpn for t in weakest_first}
-    partner = ctx.partner_of
-    leaving = tuple(t for t in weakest_first if partner(t.tpn) not in here)
-    if len(leaving) == size:
-        yield leaving
-
-
-def _finish(
-    rest: list[TeamView],
-    outgoing: tuple[TeamView, ...],
-    partial: _Partial,
-    what: str,
-    drop: tuple[TeamView, ...],
-    leaving: dict[int, Leave],
-    side: str,
-    ctx: PoolContext,
-) -> Iterator[Candidate]:
-    """The rest of the group in the order of rule 36 (rule 38 below the middle group)."""
-    opts = ctx.opts
-    order_rule = 38 if side == BOTTOM else 36
-    order_article = opts.cite(order_rule)
-    key = frozenset(t.tpn for t in outgoing)
-    order = (
-        "below the middle group the weakest team is paired first, the bottom half of the group against "
-        "the top half in pairing-number order"
-        if side == BOTTOM
-        else "the strongest team is paired first, the top half of the group against the bottom half in "
-        "pairing-number order"
-    )
-
-    def rest_check(sub, _can_float):
-        if len(sub) == 2:
-            return ctx.pair_reason(sub[0], sub[1])
-        if ctx.pairable(sub):
-            return None
-        return f"the subgroup {names(sub)} is unsolvable ({ctx.blocking(sub)}; {order_article})"
-
-    for comb in combinations(
-        rest,
-        rule36_opponents,
-        pair_check=ctx.pair_reason,
-        rest_check=rest_check,
-        on_reject=_reject_logger(ctx, order_article),
-    ):
-        if key in ctx.failed:
-            return
-        parts = list(partial.texts)
-        if what:
-            parts.append(what)
-        if comb.pairs:
-            parts.append(
-                f"combination ({comb.number}) of the order of {order_article}: {printed(_labelled(comb))}"
-            )
-        elif not parts:
-            parts.append("no team is left to pair in the group")
-        where = f"combination ({comb.number}) of {order_article}"
-        notes = list(partial.notes) + [
-            PairNote(
-                a, b, order_article, functools.partial(order_reason, ctx, a, b, " " + order, where, passed)
-            )
-            for (a, b), passed in zip(comb.pairs, comb.passed or [()] * len(comb.pairs), strict=False)
-        ]
-        yield Candidate(
-            pairs=list(partial.pairs) + list(comb.pairs),
-            outgoing=outgoing,
-            article=order_article,
-            message="; ".join(parts),
-            relaxed=not ctx.strict,
-            number=comb.number,
-            drops=tuple(drop),
-            notes=tuple(notes),
-            leaving=leaving,
-            extra=ctx.extra,
-            parts={
-                "entries": partial.entries,
-                "leaving": key,
-                "drops": frozenset(t.tpn for t in drop),
-                "number": comb.number,
-            },
-        )

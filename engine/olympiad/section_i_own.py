@@ -1,0 +1,242 @@
+"""A score group's own teams in rounds 1-4 (1998) / 1-3 (2007), once the teams that came in have their opponents.
+
+Rules 39-43: a team that has played every other team of the group leaves it.
+Rules 25-32: an odd group drops its weakest team (above the middle group) or
+elevates its strongest (below), the next one when the rest cannot be paired.
+The rest is paired in the order of rule 36 (rule 38 below the middle group).
+Rule 44: two more teams leave only when no candidate in which only the team
+the group must send leaves can be completed. ``engine.olympiad.section_i``
+calls :func:`pair_own_teams` after its step 1.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations as subsets
+
+from engine.olympiad.groups import BOTTOM
+from engine.olympiad.model import TeamView
+from engine.olympiad.orders import combinations, printed, rule36_opponents
+from engine.olympiad.pools import (
+    Candidate,
+    Leave,
+    PairNote,
+    PoolContext,
+    _labelled,
+    _reject_logger,
+    order_reason,
+)
+from engine.olympiad.section_i_partial import Partial
+from engine.olympiad.wording import group_name, names, played_list
+
+
+@dataclass
+class _DropTry:
+    """A drop tried before the one taken, and why it was not taken (words, or a function writing them)."""
+
+    teams: tuple[TeamView, ...]
+    why: str | Callable[[], str]
+
+    @property
+    def text(self) -> str:
+        return self.why if isinstance(self.why, str) else self.why()
+
+
+def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolContext) -> Iterator[Candidate]:
+    opts = ctx.opts
+    prio = sorted(own, key=lambda t: t.tpn if side != BOTTOM else -t.tpn)
+    if not ctx.can_float:
+        if len(prio) % 2 == 0 and ctx.extra == 0:
+            yield from _finish(prio, tuple(partial.passing), partial, "", (), {}, side, ctx)
+        return
+    # Rules 39-43: teams that have played every other team of the group (the
+    # colour limits alone never send a team away: rule 18(a)). Rule 39 (40
+    # below the median) speaks of the strongest (weakest) team, rule 43 of
+    # the other teams of the group.
+    forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
+    leaving: dict[int, Leave] = dict(partial.leaving)
+    head_rule = 40 if side == BOTTOM else 39
+    for t in forced:
+        rule = head_rule if t is prio[0] else 43
+        cause = f"{t.label} has already played every other team of its group ({played_list(t, prio)})"
+        leaving[t.tpn] = Leave(rule, cause, ctx.score)
+        if rule == 43:
+            ctx.say(
+                opts.cite(43),
+                f"{t.label} cannot be paired within the group and leaves it as {opts.cite(head_rule)} says for "
+                f"the {'weakest' if side == BOTTOM else 'strongest'} team: it has played {played_list(t, prio)}",
+            )
+        else:
+            ctx.say(
+                opts.cite(rule),
+                f"{t.label} cannot be paired within the group and leaves it: it has played {played_list(t, prio)}",
+            )
+    base = [t for t in prio if t not in forced]
+    weakest_first = list(reversed(base))  # above: weakest first; below: strongest first
+    drop_rule = 26 if side != BOTTOM else 30
+    first_rule = 25 if side != BOTTOM else 29
+    verb = "elevated" if side == BOTTOM else "dropped"
+    which = "strongest" if side == BOTTOM else "weakest"
+    size = len(base) % 2 + ctx.extra
+    if size > len(base):
+        return
+    tried: list[_DropTry] = []
+    for drop in _drops(weakest_first, size, ctx):
+        outgoing = tuple(partial.passing) + tuple(forced) + drop
+        key = frozenset(t.tpn for t in outgoing)
+        rest = [t for t in base if t not in drop]
+        if key in ctx.failed:
+            if drop:
+                ctx.say(
+                    opts.cite(27 if side != BOTTOM else 31),
+                    f"{names(drop)} moved back: the groups {'below' if side != BOTTOM else 'above'} could not "
+                    f"take {names(outgoing)}",
+                )
+                tried.append(
+                    _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not take it"))
+                )
+            continue
+        if not ctx.pairable(rest):
+            if drop:
+                ctx.say(
+                    opts.cite(drop_rule),
+                    lambda drop=drop, rest=rest: (
+                        f"dropping {names(drop)} leaves {names(rest)} that cannot all be paired "
+                        f"({ctx.blocking(rest)})"
+                    ),
+                )
+                tried.append(
+                    _DropTry(
+                        drop, lambda rest=rest: f"the rest could not all be paired ({ctx.blocking(rest)})"
+                    )
+                )
+            continue
+        what = ""
+        drop_leaving = dict(leaving)
+        if drop:
+            if ctx.extra:
+                rule: int | str = 44
+                if size - ctx.extra:
+                    cause = (
+                        f"no pairing in which only one team leaves {group_name(ctx.score)} could be completed "
+                        f"with the groups that follow, so two more teams leave it, the {which} first"
+                    )
+                else:
+                    cause = (
+                        f"no pairing of {group_name(ctx.score)} within itself could be completed with the "
+                        f"groups that follow, so two of its teams leave it, the {which} first"
+                    )
+            elif drop[0] is weakest_first[0]:
+                rule = first_rule
+                cause = f"its group has an odd number of teams and {drop[0].label} is its {which} team"
+            else:
+                rule = drop_rule
+                before = "; ".join(f"not {names(d.teams)}: {d.text}" for d in tried[:3])
+                cause = (
+                    f"its group has an odd number of teams; {drop[0].label} is the {which} team that can "
+                    f"leave it{' (' + before + ')' if before else ''}"
+                )
+            what = f"{names(drop)} {verb} ({opts.cite(rule)}), {cause}"
+            for t in drop:
+                drop_leaving[t.tpn] = Leave(rule, cause, ctx.score)
+        offered = False
+        for cand in _finish(rest, outgoing, partial, what, drop, drop_leaving, side, ctx):
+            offered = True
+            yield cand
+        if offered and drop:
+            tried.append(
+                _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not then be paired"))
+            )
+
+
+def _drops(weakest_first: list[TeamView], size: int, ctx: PoolContext) -> Iterator[tuple[TeamView, ...]]:
+    """The sets of ``size`` teams that may leave, in the order of rules 25-26 / 29-30 (and 44).
+
+    Following the checker's proposal (``ctx.only``) only one set can agree with it: the
+    teams whose partner in the proposal is not in the group.
+    """
+    if ctx.only is None:
+        yield from subsets(weakest_first, size)
+        return
+    here = {t.tpn for t in weakest_first}
+    partner = ctx.partner_of
+    leaving = tuple(t for t in weakest_first if partner(t.tpn) not in here)
+    if len(leaving) == size:
+        yield leaving
+
+
+def _finish(
+    rest: list[TeamView],
+    outgoing: tuple[TeamView, ...],
+    partial: Partial,
+    what: str,
+    drop: tuple[TeamView, ...],
+    leaving: dict[int, Leave],
+    side: str,
+    ctx: PoolContext,
+) -> Iterator[Candidate]:
+    """The rest of the group in the order of rule 36 (rule 38 below the middle group)."""
+    opts = ctx.opts
+    order_rule = 38 if side == BOTTOM else 36
+    order_article = opts.cite(order_rule)
+    key = frozenset(t.tpn for t in outgoing)
+    order = (
+        "below the middle group the weakest team is paired first, the bottom half of the group against "
+        "the top half in pairing-number order"
+        if side == BOTTOM
+        else "the strongest team is paired first, the top half of the group against the bottom half in "
+        "pairing-number order"
+    )
+
+    def rest_check(sub, _can_float):
+        if len(sub) == 2:
+            return ctx.pair_reason(sub[0], sub[1])
+        if ctx.pairable(sub):
+            return None
+        return f"the subgroup {names(sub)} is unsolvable ({ctx.blocking(sub)}; {order_article})"
+
+    for comb in combinations(
+        rest,
+        rule36_opponents,
+        pair_check=ctx.pair_reason,
+        rest_check=rest_check,
+        on_reject=_reject_logger(ctx, order_article),
+    ):
+        if key in ctx.failed:
+            return
+        parts = list(partial.texts)
+        if what:
+            parts.append(what)
+        if comb.pairs:
+            parts.append(
+                f"combination ({comb.number}) of the order of {order_article}: {printed(_labelled(comb))}"
+            )
+        elif not parts:
+            parts.append("no team is left to pair in the group")
+        where = f"combination ({comb.number}) of {order_article}"
+        notes = list(partial.notes) + [
+            PairNote(
+                a, b, order_article, functools.partial(order_reason, ctx, a, b, " " + order, where, passed)
+            )
+            for (a, b), passed in zip(comb.pairs, comb.passed or [()] * len(comb.pairs), strict=False)
+        ]
+        yield Candidate(
+            pairs=list(partial.pairs) + list(comb.pairs),
+            outgoing=outgoing,
+            article=order_article,
+            message="; ".join(parts),
+            relaxed=not ctx.strict,
+            number=comb.number,
+            drops=tuple(drop),
+            notes=tuple(notes),
+            leaving=leaving,
+            extra=ctx.extra,
+            parts={
+                "entries": partial.entries,
+                "leaving": key,
+                "drops": frozenset(t.tpn for t in drop),
+                "number": comb.number,
+            },
+        )

@@ -23,7 +23,7 @@ from operations.tiebreak_heads import ColumnHead, column_heads
 from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
-from tournaments.snapshot import engine_options, match_records, tournament_fields
+from tournaments.snapshot import engine_options, match_records, played_matches, tournament_fields
 from tournaments.states import RESULT_STATES
 
 POSTED_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY, RoundState.COMPLETE)
@@ -70,20 +70,8 @@ def results_state(tournament: Tournament, through: int | None = None) -> Results
     teams = [t for t in every_team if t.tpn is not None]
     by_round: dict[int, dict[int, RoundRecord]] = {n: {} for n in range(1, through + 1)}
     provisional = False
-    # The tournament, its rounds and teams are read once, not once per match (a 180-team event
-    # after ten rounds has 900 matches): each match is given them.
-    team_by_id = {t.pk: t for t in every_team}
-    round_by_id = {r.pk: r for r in tournament.rounds.filter(number__lte=through)}
-    matches = Match.objects.filter(round__tournament=tournament, round__number__lte=through).prefetch_related(
-        "boards"
-    )
-    for m in matches:
-        m.round = round_by_id[m.round_id]
-        m.white_team = team_by_id[m.white_team_id]
-        if m.black_team_id is not None:
-            m.black_team = team_by_id[m.black_team_id]
-        for g in m.boards.all():
-            g.match = m
+    rounds = list(tournament.rounds.filter(number__lte=through))
+    for m in played_matches(tournament, rounds, every_team):
         recs, prov = _records(m)
         provisional |= prov
         by_round[m.round.number].update(recs)

@@ -28,6 +28,8 @@ Readings:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
+
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
@@ -147,6 +149,29 @@ def engine_player(player, number: int) -> Player:
     )
 
 
+def played_matches(tournament, rounds: Sequence[Round], teams: Iterable) -> Iterator[Match]:
+    """The matches of ``rounds``, each with its round, teams and boards (number and result) attached.
+
+    The tournament, its rounds and teams are read once and given to each match, not read again
+    with every match (a 180-team event after five rounds has 450 matches and 1,800 boards);
+    a board needs only its number and result (its colours come from the tournament's sequence).
+    ``teams``: every team of the tournament that may play in them.
+    """
+    team_by_id = {t.pk: t for t in teams}
+    round_by_id = {r.pk: r for r in rounds}
+    for r in rounds:
+        r.tournament = tournament
+    boards = Prefetch("boards", queryset=BoardGame.objects.only("id", "match_id", "board", "result"))
+    for m in Match.objects.filter(round__in=rounds).prefetch_related(boards):
+        m.round = round_by_id[m.round_id]
+        m.white_team = team_by_id[m.white_team_id]
+        if m.black_team_id is not None:
+            m.black_team = team_by_id[m.black_team_id]
+        for game in m.boards.all():
+            game.match = m  # a board's colours need its match's tournament: no query per board
+        yield m
+
+
 def engine_state(round: Round) -> TournamentState:
     """The state the engine pairs round ``round.number`` from (see module doc)."""
     tournament = round.tournament
@@ -164,23 +189,8 @@ def engine_state(round: Round) -> TournamentState:
             % {"round_number": round.number - 1, "round_number_2": round.number}
         )
 
-    # The tournament, its rounds and teams are read once and given to each match, not read again
-    # with every match (a 180-team event after five rounds has 450 matches and 1,800 boards);
-    # a board needs only its number and result (its colours come from the tournament's sequence).
-    team_by_id = {t.pk: t for t in teams}
-    round_by_id = {r.pk: r for r in earlier}
-    for r in earlier:
-        r.tournament = tournament
-    boards = Prefetch("boards", queryset=BoardGame.objects.only("id", "match_id", "board", "result"))
-    matches = Match.objects.filter(round__in=earlier).prefetch_related(boards)
     by_round: dict[int, dict[int, RoundRecord]] = {r.number: {} for r in earlier}
-    for m in matches:
-        m.round = round_by_id[m.round_id]
-        m.white_team = team_by_id[m.white_team_id]
-        if m.black_team_id is not None:
-            m.black_team = team_by_id[m.black_team_id]
-        for game in m.boards.all():
-            game.match = m  # avoid a query per board for the colour sequence
+    for m in played_matches(tournament, earlier, teams):
         by_round[m.round.number].update(_records_for_match(m))
 
     histories: dict[int, list[RoundRecord]] = {t.tpn: [] for t in teams}

@@ -48,12 +48,20 @@ def environment(database: str, redis_url: str) -> dict[str, str]:
     }
 
 
-def recreate_database(database: str, env: dict) -> None:
-    """``database`` dropped, created again and migrated."""
+def drop_database(database: str) -> None:
+    """``database`` dropped, whoever is connected to it."""
     import psycopg
 
     with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+def recreate_database(database: str, env: dict) -> None:
+    """``database`` dropped, created again and migrated."""
+    import psycopg
+
+    drop_database(database)
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{database}"')
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
 
@@ -86,8 +94,8 @@ def copy_database(template: str, database: str) -> float:
     import psycopg
 
     started = time.perf_counter()
+    drop_database(database)
     with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{database}" TEMPLATE "{template}"')
     return time.perf_counter() - started
 

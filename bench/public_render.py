@@ -41,7 +41,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from _common import ROOT, SERVER, copy_database, environment  # noqa: E402
+from _common import ROOT, copy_database, drop_database, environment  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 
@@ -111,13 +111,6 @@ def copy_season(season: str, database: str) -> float:
         except psycopg.errors.ObjectInUse:
             time.sleep(1)
     raise SystemExit(f"database {season} stayed in use: no copy made")
-
-
-def drop_database(database: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
 def biggest_events(n: int) -> list[Event]:

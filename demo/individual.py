@@ -15,7 +15,12 @@ from django.db import transaction
 from tournaments.models import Membership, Tournament
 from tournaments.models import RoundState as S
 from tournaments.services import draw_initial_colour, recompute_match, record_board_results, transition_round
-from tournaments.services.individual import assign_individual_order, create_individual_event, register_player
+from tournaments.services.individual import (
+    assign_individual_order,
+    create_individual_event,
+    post_individual_boards,
+    register_player,
+)
 
 INDIVIDUAL_SLUG = "demo-individual-dubov"
 ROUNDS_PLAYED = 3
@@ -62,8 +67,6 @@ def seed_individual(rng_seed: int, log, users: dict, publish) -> Tournament:
     for number in range(1, ROUNDS_PLAYED + 2):
         rnd, matches = publish(t.rounds.get(number=number), log, users)
         if rnd.state == S.PUBLISHED:  # paired without the committee: post the boards here
-            from tournaments.services.individual import post_individual_boards
-
             rnd = post_individual_boards(rnd)
         if number > ROUNDS_PLAYED:
             log(f"  round {number}: paired and published")

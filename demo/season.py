@@ -27,6 +27,7 @@ import datetime as dt
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
@@ -35,6 +36,10 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
+from committee.models import PairingRun
+from committee.services.approvals import approvals_needed, approve, publish
+from committee.services.drafts import current_version
+from committee.services.runs import execute_run, request_pairing
 from tournaments.models import (
     BoardGame,
     Lineup,
@@ -316,11 +321,6 @@ def _create(plan: Plan, options: SeasonOptions, users: dict) -> Tournament:
 
 def _publish(rnd: Round, chair) -> Round:
     """Pair and publish the round as the committee does: run, approval, publication."""
-    from committee.models import PairingRun
-    from committee.services.approvals import approvals_needed, approve, publish
-    from committee.services.drafts import current_version
-    from committee.services.runs import execute_run, request_pairing
-
     run = request_pairing(round=rnd, user=chair)
     execute_run(run.pk, worker="seed_season")
     run = PairingRun.objects.get(pk=run.pk)
@@ -408,9 +408,7 @@ def play_round(rnd: Round, t: Tournament, rosters: dict, rng: random.Random, *, 
     return rnd
 
 
-def _decimal(x: float):
-    from decimal import Decimal
-
+def _decimal(x: float) -> Decimal:
     return Decimal(str(x))
 
 

@@ -20,6 +20,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from committee.models import PairingRun
+from committee.services.approvals import approvals_needed, approve, publish
+from committee.services.drafts import current_version
+from committee.services.runs import execute_run, request_pairing
 from engine import api as engine_api
 from engine.result import Pair, RoundPairing
 from tournaments.models import Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
@@ -32,6 +36,7 @@ from tournaments.services import (
     delete_tournament,
     draw_initial_colour,
     mark_absent,
+    recompute_match,
     record_board_results,
     save_pairing,
     transition_round,
@@ -39,6 +44,7 @@ from tournaments.services import (
 )
 
 from . import data
+from .individual import INDIVIDUAL_SLUG, seed_individual
 
 OLYMPIAD_SLUG = "demo-olympiad-open"
 LEAGUE_SLUG = "demo-team-league"
@@ -75,8 +81,6 @@ def _system_ready(name: str) -> bool:
 
 
 def demo_slugs() -> list[str]:
-    from .individual import INDIVIDUAL_SLUG
-
     return [OLYMPIAD_SLUG, LEAGUE_SLUG, INDIVIDUAL_SLUG]
 
 
@@ -100,8 +104,6 @@ def seed(
     users = _users()
     _olympiad(options, rng, log, users)
     _league(options, rng, log, users)
-    from .individual import seed_individual
-
     seed_individual(options.seed + 1, log, users, _publish)
     _addresses(users)
     log("Demo logins (password 'demo'): " + ", ".join(DEMO_USERS))
@@ -284,29 +286,21 @@ def _publish(rnd: Round, log, users: dict, *, unfinished_as_draws: bool = False)
 
     Uses the committee's services so the demo has runs, drafts, approvals and
     publications to show; falls back to the engine (or the stand-in) and
-    ``save_pairing`` if they are unavailable or the run fails.
+    ``save_pairing`` if the run fails.
     """
-    try:
-        from committee.models import PairingRun
-        from committee.services.approvals import approvals_needed, approve, publish
-        from committee.services.drafts import current_version
-        from committee.services.runs import execute_run, request_pairing
-    except ImportError as exc:
-        log(f"  round {rnd.number}: committee services unavailable ({exc}); pairing directly")
-    else:
-        run = request_pairing(round=rnd, user=users["chair"], unfinished_as_draws=unfinished_as_draws)
-        execute_run(run.pk, worker="seed_demo")  # here and now; the queued message then finds it done
-        run = PairingRun.objects.get(pk=run.pk)
-        if run.status == PairingRun.Status.SUCCEEDED:
-            version = current_version(rnd)
-            approve(version=version, user=users["chair"])
-            if approvals_needed(version):
-                approve(version=version, user=users["member"])
-            publish(version=version, user=users["chair"])
-            rnd.refresh_from_db()
-            return rnd, list(rnd.matches.select_related("white_team", "black_team").order_by("table"))
-        log(f"  round {rnd.number}: the pairing run failed ({run.error}); pairing directly")
+    run = request_pairing(round=rnd, user=users["chair"], unfinished_as_draws=unfinished_as_draws)
+    execute_run(run.pk, worker="seed_demo")  # here and now; the queued message then finds it done
+    run = PairingRun.objects.get(pk=run.pk)
+    if run.status == PairingRun.Status.SUCCEEDED:
+        version = current_version(rnd)
+        approve(version=version, user=users["chair"])
+        if approvals_needed(version):
+            approve(version=version, user=users["member"])
+        publish(version=version, user=users["chair"])
         rnd.refresh_from_db()
+        return rnd, list(rnd.matches.select_related("white_team", "black_team").order_by("table"))
+    log(f"  round {rnd.number}: the pairing run failed ({run.error}); pairing directly")
+    rnd.refresh_from_db()
     if rnd.state == S.AWAITING_RESULTS:
         rnd = transition_round(rnd, S.PAIRING_REQUESTED, unfinished_as_draws=unfinished_as_draws)
     pairing = _pair(rnd, log)
@@ -374,8 +368,6 @@ def _play(
         adjourned = unfinished_in_last and last
         for i, m in enumerate(matches):
             if m.is_bye:
-                from tournaments.services import recompute_match
-
                 recompute_match(m)
                 continue
             games = create_board_games(m, lineups[m.white_team.pk], lineups[m.black_team.pk])

@@ -26,6 +26,7 @@ from engine.trf import SizeLimitExceeded, TrfError, read
 from engine.trf.extension import OPTION
 from engine.trf.teams import TeamReader
 from operations import permissions
+from operations.selectors import results_state
 from operations.services.trf_import_base import CODE_PAIRS, ImportRefused
 from operations.services.trf_import_individual import import_individual
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
@@ -261,8 +262,6 @@ def _participation(doc, teams: dict[int, Team], by=None) -> None:
 
 def _check_points(t: Tournament, state) -> None:
     """The imported results must give every team the file's points (else: refuse, nothing saved)."""
-    from operations.selectors import results_state
-
     rs = results_state(t, state.rounds_played)
     for p in state.participants:
         q = rs.state.by_tpn[p.tpn]

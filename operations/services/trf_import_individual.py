@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from engine.state import Outcome
 from engine.trf import TrfDocument
+from operations.selectors import results_state
 from operations.services.trf_import_base import CODE_PAIRS, ImportRefused
 from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tournament
 from tournaments.services import recompute_match
@@ -146,8 +147,6 @@ def import_individual(doc: TrfDocument, *, name: str, slug: str) -> Tournament:
 
 def _check_points(t: Tournament, state, refused) -> None:
     """Every player's points from the imported games must be the file's (else refuse: nothing saved)."""
-    from operations.selectors import results_state
-
     rs = results_state(t, state.rounds_played)
     for p in state.participants:
         got = rs.state.by_tpn[p.tpn].game_points

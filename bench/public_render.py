@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import gc
 import io
 import os
 import runpy
@@ -218,7 +217,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.database in (args.season, f"{args.season}_run"):
         parser.error("--database is dropped and made again: not the season nor season.py's copy")
-    gc_threshold = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["gc_threshold"]
+    gunicorn_conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    gc_threshold = gunicorn_conf["gc_threshold"]
     load = os.getloadavg()
     print(
         f"machine: {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
@@ -240,8 +240,7 @@ def main() -> None:
 
     try:
         redis.Redis.from_url(args.redis).flushdb()  # the bench's own cache
-        if gc_threshold:
-            gc.set_threshold(*(int(v) for v in gc_threshold.split(",")))
+        gunicorn_conf["post_worker_init"](None)  # the collector's thresholds, as in a web worker
         client = Client()
         events = biggest_events(args.events)
         if not events:

@@ -31,9 +31,9 @@ S = RoundState
 
 def start_correction(*, round: Round, user, reason: str) -> Decision:
     """Reopen a published pairing for review; the reason is recorded (rule 57)."""
-    permissions.require(user, "committee.start_correction", round)
     if not round.tournament.is_team_event and round.state == S.BOARD_PAIRINGS_POSTED:
-        return correct_individual_pairing(round=round, user=user, reason=reason)
+        return correct_individual_pairing(round=round, user=user, reason=reason)  # checks the permission
+    permissions.require(user, "committee.start_correction", round)
     return _reopen_for_review(round, user, reason)
 
 

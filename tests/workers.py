@@ -102,6 +102,22 @@ class Worker:
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
+    def pool_processes(self) -> list[int]:
+        """The process ids of the node's pool (the main process's children; Linux ``/proc``)."""
+        if not self.running():
+            return []
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(pid) for pid in path.read_text().split()]
+
+    def kill_pool_process(self) -> int:
+        """SIGKILL the node's one pool process, as the out-of-memory killer would; its id.
+
+        The main process lives on and starts a new pool process.
+        """
+        (pid,) = wait_for(self.pool_processes)
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
     def kill(self) -> None:
         """SIGKILL the worker and its pool processes, as a crash would."""
         if self.running():

@@ -203,3 +203,11 @@ def test_the_committee_page_shows_the_attempt_and_a_worker_that_stopped_answerin
     services.execute_run(run.pk, "worker-b")
     page = _page(client, committee_event)
     assert "Computed on attempt 2 of 3" in page
+
+
+def test_beat_takes_up_expired_runs_every_half_minute_with_a_registered_task(settings):
+    from pairing_site.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["pairing-runs-take-up"]
+    assert entry["schedule"] == 30.0
+    assert entry["task"] in app.tasks  # the name committee.tasks registers

@@ -63,7 +63,8 @@ class Worker:
     """One ``celery worker`` node (one pool process) on the test database and Redis.
 
     ``env`` adds to (or replaces) this process's environment; ``log`` takes the
-    worker's output (stdout and stderr), else it is dropped.
+    worker's output (stdout and stderr), else it is dropped; ``args`` are more
+    command-line options (``-B`` embeds beat).
     """
 
     def __init__(
@@ -74,8 +75,10 @@ class Worker:
         env: dict[str, str] | None = None,
         without: tuple[str, ...] = (),
         log: IO[str] | None = None,
+        args: tuple[str, ...] = (),
     ):
         self.node = node
+        self.args = args
         self.loglevel = loglevel
         self.env = {
             **{k: v for k, v in os.environ.items() if k not in without},
@@ -90,7 +93,7 @@ class Worker:
         celery = str(Path(sys.executable).with_name("celery"))
         self.proc = subprocess.Popen(
             [celery, "-A", "pairing_site", "worker", "-n", self.node, "-c", "1", "-l", self.loglevel]
-            + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
+            + ["--without-gossip", "--without-mingle", "--without-heartbeat", *self.args],
             cwd=ROOT,
             env=self.env,
             stdout=self.log if self.log is not None else subprocess.DEVNULL,

@@ -187,7 +187,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Lineup reminders one hour before a window closes; notices to send again (notifications.tasks).
     "notices-sweep": {"task": "notifications.sweep", "schedule": 60.0},
     # Pairing runs whose worker stopped (lease expired) are queued again or failed plainly (committee.tasks).
-    "pairing-runs-take-up": {"task": "committee.take_up_expired_runs", "schedule": 30.0},
+    "pairing-runs-take-up": {
+        "task": "committee.take_up_expired_runs",
+        "schedule": float(env.int("PAIRING_RUN_TAKE_UP_SECONDS", default=30)),
+    },
 }
 # A worker computing a pairing run holds it for PAIRING_RUN_LEASE_SECONDS and renews that lease
 # every third of it; a run whose lease expired (its process was killed) is taken up again, up to

@@ -136,3 +136,21 @@ def test_an_idle_worker_holds_no_database_session_so_the_test_database_can_be_dr
     wait_for(lambda: _status(run) == PairingRun.Status.SUCCEEDED)
     # neither the main process (which looked for interrupted runs at start) nor the pool keeps one
     wait_for(lambda: _other_sessions() == 0, timeout=10)
+
+
+def test_a_run_whose_worker_node_died_is_taken_up_by_beat_on_another_node(committee_event, tmp_path):
+    with workers() as start:
+        dying = start("dying@%h", env={"COMMITTEE_RUN_TEST_PAUSE": "60", "PAIRING_RUN_LEASE_SECONDS": "3"})
+        rnd = committee_event.round(1)
+        run = services.request_pairing(round=rnd, user=committee_event.member)
+        _running_with_its_lease_renewed(run)
+        dying.kill()  # main process and pool: the message stays unacknowledged in Redis for an hour
+        time.sleep(0.5)
+        assert _status(run) == PairingRun.Status.RUNNING
+        # another node, which never held the run, with beat taking up expired runs every second
+        beat = ("-B", "--schedule", str(tmp_path / "celerybeat-schedule"))
+        start("other@%h", env={"PAIRING_RUN_TAKE_UP_SECONDS": "1"}, args=beat)
+        wait_for(lambda: _status(run) == PairingRun.Status.SUCCEEDED, timeout=60)
+    run.refresh_from_db()
+    assert run.attempts == 2 and run.claimed_by.startswith("other@")
+    assert DraftVersion.objects.filter(run=run).count() == 1

@@ -55,7 +55,7 @@ class _Renewer(threading.Thread):
         try:
             while not self.done.wait(lease_seconds() / 3):
                 try:
-                    if not renew_lease(self.run_id, self.token):
+                    if not renew_lease(self.run_id, self.token) and not self.done.is_set():
                         log.warning("pairing run %s: claim lost, lease no longer renewed", self.run_id)
                         return
                 except Exception:  # the database is away for a moment: try again next time

@@ -191,6 +191,9 @@ def give_up_message(attempts: int) -> str:
 
 def give_up_run(run_id: int) -> PairingRun | None:
     """Fail plainly a run no worker holds that used up its attempts; the run, or None if it is not one."""
+    used_up = PairingRun.objects.filter(_takeable(timezone.now()), pk=run_id, attempts__gte=max_attempts())
+    if not used_up.exists():  # the common case (done, or held): no lock taken
+        return None
     with transaction.atomic():
         round_id = PairingRun.objects.filter(pk=run_id).values_list("round_id", flat=True).first()
         if round_id is None:

@@ -133,6 +133,11 @@ class RoundPairingsSerializer(serializers.Serializer):
 class RunSerializer(serializers.ModelSerializer):
     requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
+    max_attempts = serializers.IntegerField(
+        read_only=True,
+        help_text="Attempts a run gets before it fails plainly (its worker stopped each time): "
+        '"attempts of max_attempts" (issue 18 item 2).',
+    )
 
     class Meta:
         model = PairingRun
@@ -143,6 +148,7 @@ class RunSerializer(serializers.ModelSerializer):
             "error",
             "input_hash",
             "attempts",
+            "max_attempts",
             "requested_by",
             "created_at",
             "started_at",

@@ -63,7 +63,8 @@ class Worker:
     """One ``celery worker`` node (one pool process) on the test database and Redis.
 
     ``env`` adds to (or replaces) this process's environment; ``log`` takes the
-    worker's output (stdout and stderr), else it is dropped.
+    worker's output (stdout and stderr), else it is dropped; ``args`` are more
+    command-line options (``-B`` embeds beat).
     """
 
     def __init__(
@@ -74,8 +75,10 @@ class Worker:
         env: dict[str, str] | None = None,
         without: tuple[str, ...] = (),
         log: IO[str] | None = None,
+        args: tuple[str, ...] = (),
     ):
         self.node = node
+        self.args = args
         self.loglevel = loglevel
         self.env = {
             **{k: v for k, v in os.environ.items() if k not in without},
@@ -90,7 +93,7 @@ class Worker:
         celery = str(Path(sys.executable).with_name("celery"))
         self.proc = subprocess.Popen(
             [celery, "-A", "pairing_site", "worker", "-n", self.node, "-c", "1", "-l", self.loglevel]
-            + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
+            + ["--without-gossip", "--without-mingle", "--without-heartbeat", *self.args],
             cwd=ROOT,
             env=self.env,
             stdout=self.log if self.log is not None else subprocess.DEVNULL,
@@ -101,6 +104,22 @@ class Worker:
 
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
+
+    def pool_processes(self) -> list[int]:
+        """The process ids of the node's pool (the main process's children; Linux ``/proc``)."""
+        if not self.running():
+            return []
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(pid) for pid in path.read_text().split()]
+
+    def kill_pool_process(self) -> int:
+        """SIGKILL the node's one pool process, as the out-of-memory killer would; its id.
+
+        The main process lives on and starts a new pool process.
+        """
+        (pid,) = wait_for(self.pool_processes)
+        os.kill(pid, signal.SIGKILL)
+        return pid
 
     def kill(self) -> None:
         """SIGKILL the worker and its pool processes, as a crash would."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -42,7 +43,8 @@ class PairingRun(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # The worker's claim (committee.services.runs.claim_run): who computes the
-    # run, with which token, until when; attempts counts the claims.
+    # run, with which token, until when (renewed while it computes); attempts counts the claims
+    # since the committee asked (reset when a failed run is asked for again).
     claimed_by = models.CharField(max_length=200, blank=True)
     claim_token = models.CharField(max_length=32, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
@@ -56,3 +58,26 @@ class PairingRun(models.Model):
 
     def __str__(self) -> str:
         return f"Run {self.pk} of {self.round} ({self.status})"
+
+    @staticmethod
+    def attempts_allowed() -> int:
+        """Claims a run gets before it fails plainly (``PAIRING_RUN_MAX_ATTEMPTS``, issue 18 item 2)."""
+        return max(1, int(getattr(settings, "PAIRING_RUN_MAX_ATTEMPTS", 3)))
+
+    @property
+    def max_attempts(self) -> int:
+        return self.attempts_allowed()
+
+    @property
+    def attempt_number(self) -> int:
+        """The attempt under way (running) or to come (queued): "attempt k of N" (issue 18 item 2)."""
+        return self.attempts + (1 if self.status == self.Status.QUEUED else 0)
+
+    @property
+    def lease_expired(self) -> bool:
+        """Running, but its worker stopped renewing the lease: it is about to be taken up again."""
+        return (
+            self.status == self.Status.RUNNING
+            and self.lease_until is not None
+            and self.lease_until < timezone.now()
+        )

@@ -7,8 +7,13 @@ unfinished game counts as a draw, rule 11). A round has one run per snapshot
 a request after it succeeded returns it, one after it failed runs it again.
 
 A worker claims a run with a conditional UPDATE (queued -> running), so a
-message delivered twice computes once; a run whose worker died (lease
-expired, or the same worker node restarted) may be claimed again. A run that
+message delivered twice computes once. The claim is a lease the worker renews
+while it computes (``run_lease``); when its process dies the lease expires and
+the run is taken up again (issue 18 item 2), by whichever comes first: the
+message redelivered to a worker (it waits for the lease and claims the run),
+the beat task ``committee.take_up_expired_runs``, a new request for the same
+pairing, or the worker node restarting. Each claim counts an attempt; after
+``PAIRING_RUN_MAX_ATTEMPTS`` the run fails with a plain message. A run that
 fails leaves the round as it was and says why.
 """
 
@@ -20,16 +25,17 @@ import uuid
 from datetime import timedelta
 
 from celery import current_app
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from committee import permissions
 from committee.models import DraftVersion, PairingRun
 from committee.pairing_codec import input_hash, pairing_to_dict, state_from_dict, state_to_dict, stored_report
+from committee.services import run_lease
 from committee.signals import pairing_run_failed, pairing_run_finished
 from engine import api
 from engine.result import PairingImpossible
@@ -45,11 +51,6 @@ COMPUTE_TASK = "committee.compute_pairing"  # registered by committee.tasks
 
 # States in which the committee may ask for (another) computed draft.
 REQUESTABLE = (S.AWAITING_RESULTS, S.PAIRING_REQUESTED, S.DRAFT_COMPUTED, S.UNDER_REVIEW)
-
-
-def lease_seconds() -> int:
-    """How long a claimed run is a worker's before another may take it over."""
-    return int(getattr(settings, "CELERY_TASK_TIME_LIMIT", 900)) + 60
 
 
 def _enqueue(run_id: int) -> None:
@@ -110,9 +111,14 @@ def request_pairing(*, round: Round, user, unfinished_as_draws: bool = False) ->
                 "status": Status.QUEUED,
             },
         )
+        if not created and run.lease_expired:
+            # its worker died: queue it again (or fail it plainly) instead of returning it stuck
+            created = take_up_expired_run(run.pk) == Status.QUEUED
+            run.refresh_from_db()
+            rnd.refresh_from_db(fields=["state", "state_changed_at", "published_at"])
         if not created and run.status == Status.FAILED:
             PairingRun.objects.filter(pk=run.pk).update(
-                status=Status.QUEUED, error="", requested_by=user, finished_at=None
+                status=Status.QUEUED, error="", requested_by=user, finished_at=None, attempts=0
             )
             run.refresh_from_db()
             created = True
@@ -131,36 +137,133 @@ def _transition(rnd: Round, target: str, user=None, *, unfinished_as_draws: bool
     rnd.refresh_from_db(fields=["state", "state_changed_at", "published_at"])
 
 
+def _takeable(now) -> Q:
+    """Runs no live worker holds: queued, or running with an expired lease (its worker died)."""
+    return Q(status=Status.QUEUED) | Q(status=Status.RUNNING, lease_until__lt=now)
+
+
+def max_attempts() -> int:
+    return PairingRun.attempts_allowed()
+
+
 def claim_run(run_id: int, worker: str) -> str | None:
-    """Claim a queued (or abandoned) run for ``worker``; the claim token, or None."""
+    """Claim a queued (or abandoned) run for ``worker``; the claim token, or None.
+
+    One conditional UPDATE: of two workers claiming at once, one gets the run.
+    A run that used up its attempts is not claimed (``give_up_run`` fails it).
+    """
     now = timezone.now()
     token = uuid.uuid4().hex
-    claimed = (
-        PairingRun.objects.filter(pk=run_id)
-        .filter(Q(status=Status.QUEUED) | Q(status=Status.RUNNING, lease_until__lt=now))
-        .update(
-            status=Status.RUNNING,
-            started_at=now,
-            claimed_by=worker,
-            claim_token=token,
-            attempts=F("attempts") + 1,
-            lease_until=now + timedelta(seconds=lease_seconds()),
-        )
+    claimed = PairingRun.objects.filter(_takeable(now), pk=run_id, attempts__lt=max_attempts()).update(
+        status=Status.RUNNING,
+        started_at=now,
+        claimed_by=worker,
+        claim_token=token,
+        attempts=F("attempts") + 1,
+        lease_until=run_lease.lease_end(now),
     )
     return token if claimed else None
 
 
-def execute_run(run_id: int, worker: str = "", *, pause_after_claim: float = 0.0) -> PairingRun | None:
-    """Compute a run if this worker can claim it (the body of the Celery task)."""
+def lease_left(run_id: int) -> float | None:
+    """Seconds until the lease of a running run expires (0 when it has); None when it is not running."""
+    lease = (
+        PairingRun.objects.filter(pk=run_id, status=Status.RUNNING)
+        .values_list("lease_until", flat=True)
+        .first()
+    )
+    if lease is None:
+        return None
+    return max(0.0, (lease - timezone.now()).total_seconds())
+
+
+def give_up_message(attempts: int) -> str:
+    return ngettext(
+        "The worker computing this pairing stopped before finishing (%(count)s attempt; for example it "
+        "ran out of memory or time). Nothing was changed: ask for the pairing again, and tell the site's "
+        "administrator if it happens again.",
+        "The worker computing this pairing stopped before finishing, %(count)s times (for example it "
+        "ran out of memory or time). Nothing was changed: ask for the pairing again, and tell the site's "
+        "administrator if it happens again.",
+        attempts,
+    ) % {"count": attempts}
+
+
+def give_up_run(run_id: int) -> PairingRun | None:
+    """Fail plainly a run no worker holds that used up its attempts; the run, or None if it is not one."""
+    used_up = PairingRun.objects.filter(_takeable(timezone.now()), pk=run_id, attempts__gte=max_attempts())
+    if not used_up.exists():  # the common case (done, or held): no lock taken
+        return None
+    with transaction.atomic():
+        round_id = PairingRun.objects.filter(pk=run_id).values_list("round_id", flat=True).first()
+        if round_id is None:
+            return None
+        rnd = Round.objects.select_for_update().get(pk=round_id)  # the order _succeed and _fail lock in
+        now = timezone.now()
+        attempts = PairingRun.objects.filter(pk=run_id).values_list("attempts", flat=True).get()
+        failed = PairingRun.objects.filter(_takeable(now), pk=run_id, attempts__gte=max_attempts()).update(
+            status=Status.FAILED, error=give_up_message(attempts), finished_at=now, lease_until=None
+        )
+        if not failed:
+            return None
+        if rnd.state == S.PAIRING_REQUESTED and not rnd.draft_versions.exists():
+            _transition(rnd, S.AWAITING_RESULTS)
+        run = PairingRun.objects.get(pk=run_id)
+        log.warning("pairing run %s failed after %s attempts", run_id, attempts)
+        pairing_run_failed.send(sender=PairingRun, run=run)
+    return run
+
+
+def take_up_expired_run(run_id: int) -> str | None:
+    """A run whose worker died (lease expired): queued again, or failed after the last attempt.
+
+    The new status (``queued`` or ``failed``), or None when the run is not one
+    (its lease is live, or it is done). Conditional, so of two callers one acts.
+    The caller enqueues a run it queued again.
+    """
+    now = timezone.now()
+    requeued = PairingRun.objects.filter(
+        pk=run_id, status=Status.RUNNING, lease_until__lt=now, attempts__lt=max_attempts()
+    ).update(status=Status.QUEUED, lease_until=None, claim_token="")
+    if requeued:
+        log.warning("pairing run %s: its worker stopped; queued again", run_id)
+        return Status.QUEUED
+    return Status.FAILED if give_up_run(run_id) is not None else None
+
+
+def take_up_expired_runs() -> list[int]:
+    """Queue again (or fail plainly) every run whose lease expired; the runs queued again (beat task)."""
+    expired = PairingRun.objects.filter(status=Status.RUNNING, lease_until__lt=timezone.now())
+    requeued = []
+    for pk in expired.values_list("pk", flat=True):
+        with transaction.atomic():
+            if take_up_expired_run(pk) == Status.QUEUED:
+                _enqueue(pk)
+                requeued.append(pk)
+    return requeued
+
+
+def execute_run(run_id: int, worker: str = "", *, pause_on_first_attempt: float = 0.0) -> PairingRun | None:
+    """Compute a run if this worker can claim it (the body of the Celery task).
+
+    None when the run is not this worker's: done, held by a live worker, or
+    failed here because it used up its attempts.
+    """
     token = claim_run(run_id, worker)
     if token is None:
-        log.info("run %s is not queued (done, or claimed by another worker): skipped", run_id)
+        if give_up_run(run_id) is None:
+            log.info("run %s is not queued (done, or claimed by another worker): skipped", run_id)
         pairing_run_finished.send(sender=PairingRun, run_id=run_id, outcome="skipped", seconds=None)
         return None
     started = time.monotonic()
-    if pause_after_claim:
-        time.sleep(pause_after_claim)
+    with run_lease.kept(run_id, token):
+        return _compute(run_id, token, started, pause_on_first_attempt)
+
+
+def _compute(run_id: int, token: str, started: float, pause_on_first_attempt: float) -> PairingRun | None:
     run = PairingRun.objects.get(pk=run_id)
+    if pause_on_first_attempt and run.attempts == 1:
+        time.sleep(pause_on_first_attempt)  # tests only: a window to kill the worker mid-run
     try:
         state = state_from_dict(run.input_snapshot)
         pairing = api.pair(state)
@@ -249,7 +352,8 @@ def recover_orphaned_runs(worker: str) -> list[int]:
 
     Called when worker ``worker`` starts: a run it still holds as running was
     interrupted. Queued runs older than a minute are enqueued again too (a
-    message may have been lost); the claim makes a duplicate harmless.
+    message may have been lost); the claim makes a duplicate harmless, and a
+    run that used up its attempts fails when its message comes.
     """
     with transaction.atomic():
         orphaned = list(

@@ -16,7 +16,8 @@ chose with the switcher, else the site's default).
   whose team has no lineup in. Key ``lineups-reminder:<round id>:<deadline>:<team id>``,
   so a moved deadline reminds again.
 - ``run_failed(run)``: the committee's members and chair, with the reason.
-  Key ``run-failed:<run id>:<attempt>``.
+  Key ``run-failed:<run id>:<time it failed>`` (a run asked for again after a failure
+  counts its attempts afresh, so the time tells one failure from the next).
 """
 
 from __future__ import annotations
@@ -232,4 +233,5 @@ def run_failed(run) -> int:
             language[user.pk],
         )
         messages.append(Message(user, subject, body, t.pk))
-    return _deliver(f"run-failed:{run.pk}:{run.attempts}", Kind.RUN_FAILED, messages)
+    when = run.finished_at.isoformat() if run.finished_at else run.attempts
+    return _deliver(f"run-failed:{run.pk}:{when}", Kind.RUN_FAILED, messages)

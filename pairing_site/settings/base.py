@@ -186,7 +186,17 @@ CELERY_BEAT_SCHEDULE: dict = {
     "close-due-lineups": {"task": "operations.close_due_lineups", "schedule": 60.0},
     # Lineup reminders one hour before a window closes; notices to send again (notifications.tasks).
     "notices-sweep": {"task": "notifications.sweep", "schedule": 60.0},
+    # Pairing runs whose worker stopped (lease expired) are queued again or failed plainly (committee.tasks).
+    "pairing-runs-take-up": {
+        "task": "committee.take_up_expired_runs",
+        "schedule": float(env.int("PAIRING_RUN_TAKE_UP_SECONDS", default=30)),
+    },
 }
+# A worker computing a pairing run holds it for PAIRING_RUN_LEASE_SECONDS and renews that lease
+# every third of it; a run whose lease expired (its process was killed) is taken up again, up to
+# PAIRING_RUN_MAX_ATTEMPTS claims, then failed with a plain message (committee.services.runs).
+PAIRING_RUN_LEASE_SECONDS = env.int("PAIRING_RUN_LEASE_SECONDS", default=60)
+PAIRING_RUN_MAX_ATTEMPTS = env.int("PAIRING_RUN_MAX_ATTEMPTS", default=3)
 
 # -- E-mail (notices to captains and the committee) ------------------------------
 # EMAIL_URL (django-environ: smtp://user:pass@host:25, smtp+tls://...:587, smtp+ssl://...:465,

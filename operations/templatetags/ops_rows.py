@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, pgettext
 
+from operations.score_words import entered_words, unfinished_words
 from operations.templatetags.ops_tags import score_text
 
 register = template.Library()
@@ -56,20 +57,6 @@ def board_rows(match) -> SafeString:
     if not rows:
         return format_html('<tr><td colspan="5" class="empty">{}</td></tr>', gettext("No boards yet."))
     return mark_safe("\n".join(rows))
-
-
-def unfinished_words(count: int) -> str:
-    return ngettext(
-        "%(count)s game still being played, counted as a draw (rule 11)",
-        "%(count)s games still being played, counted as draws (rule 11)",
-        count,
-    ) % {"count": count}
-
-
-def entered_words(entered: int, boards: int) -> str:
-    return ngettext(
-        "%(entered)s of %(boards)s board in", "%(entered)s of %(boards)s boards in", boards
-    ) % {"entered": entered, "boards": boards}
 
 
 @register.simple_tag

@@ -22,9 +22,10 @@ def unfinished_words(count: int) -> str:
 
 
 def entered_words(entered: int, boards: int) -> str:
-    return ngettext(
-        "%(entered)s of %(boards)s board in", "%(entered)s of %(boards)s boards in", boards
-    ) % {"entered": entered, "boards": boards}
+    return ngettext("%(entered)s of %(boards)s board in", "%(entered)s of %(boards)s boards in", boards) % {
+        "entered": entered,
+        "boards": boards,
+    }
 
 
 def _points(value) -> str:

@@ -87,7 +87,7 @@ def match_score(match) -> SafeString:
         return mark_safe("")
     score = f"{score_text(tally.first, separator)} – {score_text(tally.second, separator)}"
     return format_html(
-        '<span class="badge badge-warn score-partial">{} <em>{}</em>{}</span>',
+        '<span class="badge badge-warn score-partial">{} <em>({})</em>{}</span>',
         score,
         entered_words(tally.entered, tally.boards),
         format_html('<span class="visually-hidden"> ({})</span>', unfinished_words(tally.unfinished))

@@ -32,7 +32,9 @@ def _text(html: str) -> str:
 
 def _home_cell(client) -> str:
     html = client.get("/").content.decode()
-    return re.search(r'<a href="/t/overlap-cup/">.*?</td>\s*<td>.*?</td>\s*<td>(.*?)</td>', html, re.S).group(1)
+    return re.search(r'<a href="/t/overlap-cup/">.*?</td>\s*<td>.*?</td>\s*<td>(.*?)</td>', html, re.S).group(
+        1
+    )
 
 
 def test_the_home_page_shows_the_published_round_first_and_the_round_in_play_each_with_its_link(
@@ -45,9 +47,7 @@ def test_the_home_page_shows_the_published_round_first_and_the_round_in_play_eac
     ]
 
 
-def test_the_tournament_page_shows_the_round_people_need_now_and_the_round_still_in_play(
-    client, overlapping
-):
+def test_the_tournament_page_shows_the_round_people_need_now_and_the_round_still_in_play(client, overlapping):
     html = client.get("/t/overlap-cup/").content.decode()
     now = re.findall(r'<p class="now"[^>]*data-round="(\d)">(.*?)</p>', html, re.S)
     assert [number for number, _ in now] == ["4", "3"]

@@ -157,7 +157,9 @@ def test_a_score_counting_a_game_still_being_played_is_marked_provisional(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         results.enter_results(posted.matches[0], {**ENTERED, 4: "*"}, by=posted.arbiter)
-    badge = _badge(client.get(_base(posted) + "boards/").content.decode())
+    html = client.get(_base(posted) + "boards/").content.decode()
+    assert _board_rows(html)[4].endswith(" unfinished")
+    badge = _badge(html)
     assert "score-provisional" in badge
     assert "2½ – 1½" in badge or "2.5 – 1.5" in badge
     assert "<em>provisional</em>" in badge  # seen

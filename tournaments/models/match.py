@@ -165,6 +165,7 @@ SIDE_LABELS = {
     **RESULT_LABELS,
     GameResult.WHITE_WINS_FORFEIT: _("+/− (forfeit)"),
     GameResult.BLACK_WINS_FORFEIT: _("−/+ (forfeit)"),
+    GameResult.UNFINISHED: _("unfinished"),  # (the match's score says what it counts as: rule 11)
 }
 
 

@@ -306,7 +306,7 @@ def checks(base: str, log: Log) -> dict[str, str]:
                 f"{base}/api/ops/t/{slug}/rounds/{number}/boards/", timeout=30
             ) as response:
                 public_cache[(slug, number)] = {m["table"]: m for m in json.loads(response.read())}
-        shown = {str(b["board"]): b["result"] for b in public_cache[(slug, number)][table]["boards"]}
+        shown = {str(b["board"]): b["white_result"] for b in public_cache[(slug, number)][table]["boards"]}
         if any(shown.get(b) != r for b, r in results.items()):
             lost_public += 1
     out["results"] = (

@@ -12,11 +12,25 @@ class PlayerRefSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.Serializer):
+    """One board; ``result`` reads from the first-named team's player's side, as on the pages (issue 18 item 5)."""
+
     board = serializers.IntegerField()
     white = PlayerRefSerializer(allow_null=True)
     black = PlayerRefSerializer(allow_null=True)
-    white_team_has_white = serializers.BooleanField()
-    result = serializers.CharField(allow_blank=True)
+    white_team_has_white = serializers.BooleanField(
+        help_text="Whether the match's first-named team (white_team) has White on this board."
+    )
+    result = serializers.CharField(
+        source="first_named_result",
+        allow_blank=True,
+        help_text="The result from the side of the first-named team's player (1-0: he won); "
+        "blank while pending, * unfinished.",
+    )
+    white_result = serializers.CharField(
+        source="result",
+        allow_blank=True,
+        help_text="The same result from White's side, as in PGN and as results are entered.",
+    )
 
 
 class MatchBoardsSerializer(serializers.Serializer):
@@ -67,8 +81,10 @@ class LineupSubmissionSerializer(serializers.Serializer):
 
 class ResultsInSerializer(serializers.Serializer):
     results = serializers.DictField(
-        child=serializers.CharField(allow_blank=True), help_text="{board: result}"
+        child=serializers.CharField(allow_blank=True), help_text="{board: result from White's side}"
     )
     expected = serializers.DictField(
-        child=serializers.CharField(allow_blank=True), required=False, help_text="{board: result shown}"
+        child=serializers.CharField(allow_blank=True),
+        required=False,
+        help_text="{board: result from White's side as last read (a board's white_result)}",
     )

@@ -167,12 +167,28 @@ def standings_csv(tournament: Tournament, through: int | None = None) -> str:
     return buf.getvalue()
 
 
+# One line per board, named as the pages name it (issue 18 item 5): the first-named team's player
+# first, with his colour, and the result from his side; ``white_result`` is the same result from
+# White's side, as in PGN and as the arbiters enter it.
+BOARD_COLUMNS = [
+    "table",
+    "board",
+    "first_team",
+    "first_player",
+    "first_colour",
+    "second_team",
+    "second_player",
+    "result",
+    "white_result",
+]
+
+
 def pairings_csv(round: Round, boards: bool = True) -> str:
-    """The round's pairing: one line per board (``boards``) or per match."""
+    """The round's pairing: one line per board (``boards``, ``BOARD_COLUMNS``) or per match."""
     buf = io.StringIO()
     w = csv.writer(buf)
     if boards:
-        w.writerow(["table", "board", "white_team", "black_team", "white", "black", "result"])
+        w.writerow(BOARD_COLUMNS)
     else:
         w.writerow(
             [
@@ -206,17 +222,17 @@ def pairings_csv(round: Round, boards: bool = True) -> str:
             )
             continue
         for g in m.boards.all():
-            wt, bt = (
-                (m.white_team.name, black_team) if g.white_team_has_white else (black_team, m.white_team.name)
-            )
+            first, second = (g.white, g.black) if g.white_team_has_white else (g.black, g.white)
             w.writerow(
                 [
                     m.table,
                     g.board,
-                    wt,
-                    bt,
-                    g.white.name if g.white else "",
-                    g.black.name if g.black else "",
+                    m.white_team.name,
+                    first.name if first else "",
+                    "W" if g.white_team_has_white else "B",
+                    black_team,
+                    second.name if second else "",
+                    g.first_named_result,
                     g.result,
                 ]
             )

@@ -20,6 +20,7 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
+from operations.score_words import entered_words, unfinished_words
 from operations.templatetags.ops_tags import score_text
 
 register = template.Library()
@@ -38,7 +39,8 @@ def board_rows(match) -> SafeString:
     """The ``<tbody>`` rows of a match's boards: board, the two players with their colours, result.
 
     Each row names the first-named team's player first; the colour follows the
-    tournament's board colour sequence (Olympiad rule 19, ``white_team_has_white``).
+    tournament's board colour sequence (Olympiad rule 19, ``white_team_has_white``);
+    the result reads from the side of the player named first (issue 18 item 5).
     """
     white = format_html(_COLOUR, "w", pgettext("colour White, one letter", "W"), gettext("White"))
     black = format_html(_COLOUR, "b", pgettext("colour Black, one letter", "B"), gettext("Black"))
@@ -47,7 +49,7 @@ def board_rows(match) -> SafeString:
     for g in match.boards.all():
         w, b = _player(white, g.white, empty), _player(black, g.black, empty)
         first, second = (w, b) if g.white_team_has_white else (b, w)
-        result = conditional_escape(g.get_result_display()) if g.result else ""
+        result = conditional_escape(g.get_first_named_result_display())
         rows.append(
             f'<tr><td class="num">{formats.localize(g.board)}</td>\n        {first}<td class="dash">–</td>\n'
             f"        {second}\n        <td>{result}</td></tr>"
@@ -55,6 +57,43 @@ def board_rows(match) -> SafeString:
     if not rows:
         return format_html('<tr><td colspan="5" class="empty">{}</td></tr>', gettext("No boards yet."))
     return mark_safe("\n".join(rows))
+
+
+@register.simple_tag
+def match_score(match) -> SafeString:
+    """A match's score as it stands, first-named team first (issue 18, items 5 and 6).
+
+    Final: "3 – 1". Counting an unfinished game (as a draw, rule 11): the score and
+    "provisional", with the games still being played for a screen reader and in the
+    tooltip. Some boards still pending: the score of the boards in and how many are in.
+    Nothing before the first result.
+    """
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    tally = match.board_tally()
+    if match.has_result:
+        score = f"{score_text(match.white_game_points, separator)} – {score_text(match.black_game_points, separator)}"
+        if not tally.provisional:
+            return format_html('<span class="badge badge-ok score-final">{}</span>', score)
+        why = unfinished_words(tally.unfinished)
+        return format_html(
+            '<span class="badge badge-warn score-provisional" title="{}">{} <em>{}</em>'
+            '<span class="visually-hidden"> ({})</span></span>',
+            why,
+            score,
+            gettext("provisional"),
+            why,
+        )
+    if not tally.entered:
+        return mark_safe("")
+    score = f"{score_text(tally.first, separator)} – {score_text(tally.second, separator)}"
+    return format_html(
+        '<span class="badge badge-warn score-partial">{} <em>({})</em>{}</span>',
+        score,
+        entered_words(tally.entered, tally.boards),
+        format_html('<span class="visually-hidden"> ({})</span>', unfinished_words(tally.unfinished))
+        if tally.provisional
+        else "",
+    )
 
 
 def _cells(values: Iterable, separator: str) -> SafeString:

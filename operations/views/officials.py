@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from operations import lineup_window, permissions, selectors
+from operations import lineup_window, permissions, score_words, selectors
 from operations.forms import RESULT_CHOICES, TrfImportForm
 from operations.models import CaptainLink
 from operations.services import board_pairings, lineups, results, summary, trf_import
@@ -170,19 +170,7 @@ def match_result_page(request, slug: str, number: int, table: int):
                 )
             else:
                 m = results.enter_results(match, entered, by=request.user, expected=expected)
-                messages.success(
-                    request,
-                    _(
-                        "Table %(table)s: %(white_team)s %(white_points)s – %(black_points)s %(black_team)s saved."
-                    )
-                    % {
-                        "table": table,
-                        "white_team": m.white_team.label,
-                        "white_points": format(m.white_game_points or 0, "g"),
-                        "black_points": format(m.black_game_points or 0, "g"),
-                        "black_team": m.black_team.label,
-                    },
-                )
+                messages.success(request, score_words.saved_message(m))
             return redirect("ops-results", slug=t.slug, number=r.number)
         except ValidationError as err:
             messages.error(request, _messages(err))

@@ -14,8 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _now_column(html: str) -> dict[str, str]:
-    rows = re.findall(r'<a href="/t/([^/]+)/">[^<]*</a></td>\s*<td>[^<]*</td>\s*<td>([^<]*)</td>', html)
-    return dict(rows)
+    """Each tournament's "Now" cell, as text (its rounds are links)."""
+    rows = re.findall(r'<a href="/t/([^/]+)/">[^<]*</a></td>\s*<td>[^<]*</td>\s*<td>(.*?)</td>', html, re.S)
+    return {slug: re.sub(r"<[^>]+>", "", cell) for slug, cell in rows}
 
 
 def _queries(client) -> tuple[int, str]:

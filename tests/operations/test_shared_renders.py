@@ -65,7 +65,8 @@ def test_a_new_result_shows_at_once_on_the_standings_the_api_the_crosstable_and_
     assert re.search(r'<tr data-tpn="(\d+)">', standings).group(1) == "4"
     assert client.get(urls["crosstable"]).content != before["crosstable"].content
     boards = client.get(urls["boards api"]).json()
-    assert [b["result"] for b in boards[1]["boards"]] == ["0-1", "1-0", "0-1", "1-0"]
+    assert [b["white_result"] for b in boards[1]["boards"]] == ["0-1", "1-0", "0-1", "1-0"]
+    assert [b["result"] for b in boards[1]["boards"]] == ["0-1"] * 4  # Charlie, named first, lost each
     assert boards[1]["black_match_points"] == 2.0
     assert "0 – 4" in client.get(urls["boards"]).content.decode()
 

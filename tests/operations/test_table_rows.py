@@ -25,12 +25,12 @@ BOARDS_LOOP = """{% load i18n %}{% for g in m.boards.all %}
       <tr><td class="num">{{ g.board }}</td>
         <td><span class="colour colour-w"><span aria-hidden="true">{% translate "W" context "colour White, one letter" %}</span><span class="visually-hidden">{% translate "White" %}</span></span> {% if g.white.name %}{{ g.white.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.white.rating %} <small>({{ g.white.rating }})</small>{% endif %}</td><td class="dash">–</td>
         <td><span class="colour colour-b"><span aria-hidden="true">{% translate "B" context "colour Black, one letter" %}</span><span class="visually-hidden">{% translate "Black" %}</span></span> {% if g.black.name %}{{ g.black.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.black.rating %} <small>({{ g.black.rating }})</small>{% endif %}</td>
-        <td>{% if g.result %}{{ g.get_result_display }}{% endif %}</td></tr>
+        <td>{{ g.get_first_named_result_display }}</td></tr>
     {% else %}
       <tr><td class="num">{{ g.board }}</td>
         <td><span class="colour colour-b"><span aria-hidden="true">{% translate "B" context "colour Black, one letter" %}</span><span class="visually-hidden">{% translate "Black" %}</span></span> {% if g.black.name %}{{ g.black.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.black.rating %} <small>({{ g.black.rating }})</small>{% endif %}</td><td class="dash">–</td>
         <td><span class="colour colour-w"><span aria-hidden="true">{% translate "W" context "colour White, one letter" %}</span><span class="visually-hidden">{% translate "White" %}</span></span> {% if g.white.name %}{{ g.white.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.white.rating %} <small>({{ g.white.rating }})</small>{% endif %}</td>
-        <td>{% if g.result %}{{ g.get_result_display }}{% endif %}</td></tr>
+        <td>{{ g.get_first_named_result_display }}</td></tr>
     {% endif %}
   {% empty %}<tr><td colspan="5" class="empty">{% translate "No boards yet." %}</td></tr>
   {% endfor %}"""

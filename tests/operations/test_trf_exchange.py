@@ -99,10 +99,14 @@ def test_standings_csv_has_the_tie_break_columns(played):
     assert first.startswith("1,1,Alpha,2,3.5,")
 
 
-def test_pairings_csv_lists_each_board_with_colours(played):
+def test_pairings_csv_lists_each_board_with_colours_and_the_result_from_the_first_named_side(played):
     lines = pairings_csv(played.round).splitlines()
-    assert lines[0] == "table,board,white_team,black_team,white,black,result"
-    assert lines[2].startswith("1,2,Bravo,Alpha,Bravo player 2,Alpha player 2,0-1")
+    assert lines[0] == (
+        "table,board,first_team,first_player,first_colour,second_team,second_player,result,white_result"
+    )
+    assert lines[1] == "1,1,Alpha,Alpha player 1,W,Bravo,Bravo player 1,1-0,1-0"
+    # Board 2: Alpha has Black and won (0-1 from White's side): Alpha's player, named first, reads 1-0.
+    assert lines[2] == "1,2,Alpha,Alpha player 2,B,Bravo,Bravo player 2,1-0,0-1"
     assert len(lines) == 1 + BoardGame.objects.filter(match__round=played.round).count()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.encoding import force_str
@@ -16,6 +18,34 @@ class ForfeitKind(models.TextChoices):
     WHITE_TEAM = "white_team", _("The team with White on board 1 forfeits")
     BLACK_TEAM = "black_team", _("The team with Black on board 1 forfeits")
     DOUBLE = "double", _("Both teams forfeit")
+
+
+@dataclass(frozen=True)
+class BoardTally:
+    """A match's boards as they stand: the game points of its first-named team and of the other.
+
+    ``first``/``second`` count every board with a result, an unfinished game as a draw (Olympiad
+    rule 11), as the match's stored points do once every board has one. A score that counts an
+    unfinished game is provisional; one with boards still pending is partial (issue 18, items 5-6).
+    """
+
+    first: float
+    second: float
+    boards: int  # boards of the match
+    entered: int  # boards with a result, unfinished ones included
+    unfinished: int  # games still being played (``*``)
+
+    @property
+    def pending(self) -> int:
+        return self.boards - self.entered
+
+    @property
+    def provisional(self) -> bool:
+        return self.unfinished > 0
+
+    @property
+    def partial(self) -> bool:
+        return 0 < self.entered < self.boards
 
 
 class Match(models.Model):
@@ -71,6 +101,20 @@ class Match(models.Model):
     def has_result(self) -> bool:
         return self.white_match_points is not None
 
+    def board_tally(self) -> BoardTally:
+        """Its boards' results so far (``BoardTally``; reads the prefetched boards when there are)."""
+        first = second = 0.0
+        entered = unfinished = 0
+        games = list(self.boards.all())
+        for g in games:
+            pts = g.team_points()
+            if pts is None:
+                continue
+            entered += 1
+            unfinished += g.result == GameResult.UNFINISHED
+            first, second = first + pts[0], second + pts[1]
+        return BoardTally(first, second, len(games), entered, unfinished)
+
     def teams(self) -> list:
         return [t for t in (self.white_team, self.black_team) if t is not None]
 
@@ -106,6 +150,33 @@ GAME_POINTS: dict[str, tuple[float, float] | None] = {
 
 
 RESULT_LABELS = dict(GameResult.choices)
+
+# The same result read from the other player's side.
+_OTHER_SIDE = {
+    GameResult.WHITE_WINS: GameResult.BLACK_WINS,
+    GameResult.BLACK_WINS: GameResult.WHITE_WINS,
+    GameResult.WHITE_WINS_FORFEIT: GameResult.BLACK_WINS_FORFEIT,
+    GameResult.BLACK_WINS_FORFEIT: GameResult.WHITE_WINS_FORFEIT,
+}
+
+# A result read from the side of the player named first: the sign says who won, no colour is named
+# (the row shows the colours).
+SIDE_LABELS = {
+    **RESULT_LABELS,
+    GameResult.WHITE_WINS_FORFEIT: _("+/− (forfeit)"),
+    GameResult.BLACK_WINS_FORFEIT: _("−/+ (forfeit)"),
+    GameResult.UNFINISHED: _("unfinished"),  # (the match's score says what it counts as: rule 11)
+}
+
+
+def result_from_first_named_side(result: str, white_named_first: bool) -> str:
+    """A board's result (stored from White's side, as in PGN) read from the side of the player named first.
+
+    Issue 18 item 5: a team match names the first-named team's player first on every
+    board (chess-results' way), so on the boards where that team has Black the stored
+    ``1-0`` reads ``0-1``. The one conversion every page, PDF, CSV and API answer uses.
+    """
+    return result if white_named_first else _OTHER_SIDE.get(result, result)
 
 
 class BoardGame(models.Model):
@@ -146,6 +217,16 @@ class BoardGame(models.Model):
         pairings spent a sixth of their rendering there.)
         """
         return force_str(RESULT_LABELS.get(self.result, self.result), strings_only=True)
+
+    @property
+    def first_named_result(self) -> str:
+        """The result from the side of the match's first-named team's player (issue 18 item 5)."""
+        return result_from_first_named_side(self.result, self.white_team_has_white)
+
+    def get_first_named_result_display(self) -> str:
+        """``first_named_result`` as shown, in the active language ("" while pending)."""
+        code = self.first_named_result
+        return force_str(SIDE_LABELS.get(code, code), strings_only=True) if code else ""
 
     @property
     def white_team_has_white(self) -> bool:

@@ -37,6 +37,16 @@ class Round(models.Model):
         """True once a pairing has been approved (matches are the approved pairing)."""
         return self.state in PAIRED_STATES
 
+    @property
+    def pairing_is_public(self) -> bool:
+        """Its pairing is published (and not taken back for review)."""
+        return self.state in PAIRED_STATES and self.state != RoundState.APPROVED
+
+    @property
+    def boards_are_public(self) -> bool:
+        """Its board pairings (and results) are posted."""
+        return self.state in (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY, RoundState.COMPLETE)
+
 
 class TeamRoundStatus(models.Model):
     """A team not to be paired in a round: absent (announced) or withdrawn."""

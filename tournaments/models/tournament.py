@@ -187,6 +187,22 @@ class Tournament(models.Model):
             return self.open_rounds[0] if self.open_rounds else None
         return self.rounds.exclude(state="complete").order_by("number").first()
 
+    def rounds_now(self) -> list:
+        """The rounds people need now, the latest first (issue 18 item 6); empty when all are complete.
+
+        The first round not complete, and every later round whose pairing is already public
+        (published, lineups open or closed, boards posted, in play): while round 3 is still
+        in play and round 4 is published with its lineups open, both, round 4 first. Reads
+        ``open_rounds`` when a list of tournaments left them (``current_round``).
+        """
+        if hasattr(self, "open_rounds"):
+            rounds = list(self.open_rounds)
+        else:
+            rounds = list(self.rounds.exclude(state="complete").order_by("number"))
+        if not rounds:
+            return []
+        return [*(r for r in reversed(rounds[1:]) if r.pairing_is_public), rounds[0]]
+
     @property
     def entrant_noun(self) -> str:
         """What pages call an entrant: "team", or "player" in an individual event (in the active language)."""

@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from committee.models import Decision, PairingRun
+from committee.models import Decision, DraftVersion, PairingRun, Publication
 from committee.pairing_codec import pairing_from_dict, state_from_dict, state_to_dict, stored_report
 from engine import api
 from tournaments.models import Round, RoundState
@@ -109,10 +109,12 @@ class Basis:
 def _run_and_pairing(round: Round) -> tuple[PairingRun, dict, bool] | None:
     """The run and pairing the round rests on: its latest publication's, else its current draft's."""
     if round.state in PUBLISHED_STATES:
-        publication = round.publications.select_related("version__run").order_by("-number").first()
+        publication = (
+            Publication.objects.filter(round=round).select_related("version__run").order_by("-number").first()
+        )
         if publication is not None:
             return publication.version.run, publication.pairing, True
-    version = round.draft_versions.select_related("run").order_by("-pk").first()
+    version = DraftVersion.objects.filter(round=round).select_related("run").order_by("-pk").first()
     if version is None:
         return None
     return version.run, version.pairing, False

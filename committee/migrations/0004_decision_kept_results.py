@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('committee', '0003_options_change'),
+        ("committee", "0003_options_change"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='decision',
-            name='kept_results',
-            field=models.CharField(blank=True, default='', max_length=64),
+            model_name="decision",
+            name="kept_results",
+            field=models.CharField(blank=True, default="", max_length=64),
         ),
     ]

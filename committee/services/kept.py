@@ -45,7 +45,8 @@ def keep_pairing(*, round: Round, user, note: str) -> Decision:
             )
         if basis.kept is not None:
             raise ValidationError(
-                _("The pairing of round %(number)s is already kept on these results.") % {"number": rnd.number}
+                _("The pairing of round %(number)s is already kept on these results.")
+                % {"number": rnd.number}
             )
         with translation.override("en"):  # decisions are written in English, as the corrections are
             changes = basis.changes_text

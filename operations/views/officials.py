@@ -228,6 +228,7 @@ def summary_page(request, slug: str, number: int):
             "signed": selectors.summaries_of(r),
             "current": summary.signed_summary_is_current(r),
             "is_arbiter": permissions.is_arbiter(request.user, t),
+            **selectors.next_round_basis(r),
         },
     )
 

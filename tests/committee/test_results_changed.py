@@ -115,3 +115,78 @@ def test_a_drafted_pairing_is_compared_too(committee_event, compute):
     flip_table_one(ev)
     found = basis.basis_of(ev.round(2))
     assert found.stale and not found.published
+
+
+def _page(client, user, url):
+    client.force_login(user)
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_committee_round_page_says_the_results_changed_and_shows_the_checker_now(
+    round_two_published, client
+):
+    ev = round_two_published
+    slug = ev.tournament.slug
+    before = _page(client, ev.member, f"/committee/{slug}/round/2/")
+    assert 'id="results-changed"' not in before
+    match = flip_table_one(ev)
+    page = _page(client, ev.member, f"/committee/{slug}/round/2/")
+    assert 'id="results-changed"' in page and 'id="results-changed-tag"' in page
+    assert "The published pairing was computed from results that have changed since" in page
+    assert match.white_team.name in page
+    assert 'id="recheck"' in page and 'id="keep-form"' in page
+
+
+def test_the_keep_form_records_the_decision_and_the_page_says_it_is_kept(round_two_published, client):
+    ev = round_two_published
+    slug = ev.tournament.slug
+    flip_table_one(ev)
+    client.force_login(ev.member)
+    response = client.post(f"/committee/{slug}/round/2/keep/", {"note": "Score groups are the same"})
+    assert response.status_code == 302
+    page = _page(client, ev.member, f"/committee/{slug}/round/2/")
+    assert 'id="kept"' in page and "Score groups are the same" in page
+    assert 'id="keep-form"' not in page and 'id="results-changed-tag"' not in page
+
+
+def test_the_dashboard_marks_the_round_whose_results_changed(round_two_published, client):
+    ev = round_two_published
+    slug = ev.tournament.slug
+    assert "results-changed" not in _page(client, ev.member, f"/committee/{slug}/")
+    flip_table_one(ev)
+    page = _page(client, ev.member, f"/committee/{slug}/")
+    assert "results changed since this pairing was computed:" in page
+
+
+def test_the_public_round_page_says_so_plainly_and_is_not_served_stale(round_two_published, client):
+    ev = round_two_published
+    url = f"/t/{ev.tournament.slug}/round/2/pairings/"
+    assert 'id="results-changed"' not in client.get(url).content.decode()  # now kept in the cache
+    flip_table_one(ev)
+    page = client.get(url).content.decode()
+    assert 'id="results-changed"' in page
+    assert "have changed since it was published" in page
+    services.keep_pairing(round=ev.round(2), user=ev.member, note="Same score groups")
+    page = client.get(url).content.decode()
+    assert "The pairing committee kept the pairing" in page and "Same score groups" in page
+
+
+def test_the_rule_56_summary_says_the_next_round_is_paired_already_and_on_what(round_two_published, client):
+    ev = round_two_published
+    url = f"/ops/t/{ev.tournament.slug}/r/1/summary/"
+    page = _page(client, ev.arbiter, url)
+    assert "the summary the committee pairs" not in page
+    assert "Round 2 is paired already" in page and 'id="results-changed"' not in page
+    flip_table_one(ev)
+    page = _page(client, ev.arbiter, url)
+    assert "its pairing rests on the old results until the committee keeps or corrects it" in page
+
+
+def test_the_rule_56_summary_of_an_unpaired_next_round_says_it_is_paired_from_it(committee_event, client):
+    ev = committee_event
+    publish_round(ev.round(1), ev.member)
+    play_round(ev.round(1))
+    page = _page(client, ev.arbiter, f"/ops/t/{ev.tournament.slug}/r/1/summary/")
+    assert "the summary the committee pairs round 2 from" in page

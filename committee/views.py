@@ -18,7 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from committee import basis, forms, permissions, selectors, services
+from committee.confirmations import publication_follows
 from committee.models import DraftVersion
+from tournaments.confirmation import confirmation_page, confirmed
 
 
 def committee_page(perm: str):
@@ -270,10 +272,30 @@ def publish(request, rnd):
     form = forms.PublishForm(request.POST)
     if not form.is_valid():
         return _done(request, rnd, exc=_form_errors(form))
-    try:
-        publication = services.publish(
-            version=_version(rnd, form), user=request.user, reason=form.cleaned_data["reason"]
+    version = _version(rnd, form)
+    correction = rnd.publications.exists()
+    if correction and not form.cleaned_data["reason"].strip():
+        return _done(
+            request,
+            rnd,
+            exc=ValidationError(_("A correction of a published pairing needs a reason (rule 57).")),
         )
+    if not confirmed(request):  # ask once, saying what follows (issue 18, item 6)
+        return confirmation_page(
+            request,
+            title=(
+                _("Publish the correction of round %(number)s?")
+                if correction
+                else _("Publish the pairing of round %(number)s?")
+            )
+            % {"number": rnd.number},
+            follows=publication_follows(rnd, version),
+            confirm_label=_("Publish the correction") if correction else _("Publish"),
+            cancel_url=_round_url(rnd),
+            context={"tournament": rnd.tournament, "round": rnd},
+        )
+    try:
+        publication = services.publish(version=version, user=request.user, reason=form.cleaned_data["reason"])
     except ValidationError as exc:
         return _done(request, rnd, exc=exc)
     messages.success(

@@ -140,3 +140,15 @@ def test_who_may_not_act_gets_no_confirmation_either(committee_event, client):
         assert client.post(f"/ops/t/{slug}/r/1/results/complete/").status_code == 403
     client.force_login(ev.member)  # the committee closes lineups, but only an arbiter completes a round
     assert client.post(f"/ops/t/{slug}/r/1/results/complete/").status_code == 403
+
+
+def test_the_confirmation_is_in_the_readers_language(committee_event, client):
+    ev = committee_event
+    publish_round(ev.round(1), ev.member)
+    play_round(ev.round(1))
+    publish_round(ev.round(2), ev.member)
+    client.force_login(ev.arbiter)
+    client.cookies["django_language"] = "fr"
+    page = client.post(f"/ops/t/{ev.tournament.slug}/r/1/results/reopen/").content.decode()
+    assert "Rouvrir la ronde 1 ? Un appariement ultérieur repose sur ses résultats." in page
+    assert "Ceci est irréversible" in page and "Annuler" in page

@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('notifications', '0001_initial'),
+        ("notifications", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='notice',
-            name='kind',
-            field=models.CharField(choices=[('lineup_window', 'Lineup window open'), ('lineup_reminder', 'Lineup reminder (one hour before the window closes)'), ('pairings', 'Pairings published or corrected'), ('run_failed', 'Pairing run failed (committee)'), ('results_changed', 'Results changed under a pairing (committee)')], max_length=30),
+            model_name="notice",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("lineup_window", "Lineup window open"),
+                    ("lineup_reminder", "Lineup reminder (one hour before the window closes)"),
+                    ("pairings", "Pairings published or corrected"),
+                    ("run_failed", "Pairing run failed (committee)"),
+                    ("results_changed", "Results changed under a pairing (committee)"),
+                ],
+                max_length=30,
+            ),
         ),
     ]

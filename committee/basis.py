@@ -65,12 +65,12 @@ class ScoreChange:
             return format(x, "g")
 
         if self.mp_then != self.mp_now:
-            return _("%(team)s %(then)s → %(now)s MP") % {
+            return _("%(team)s: %(then)s → %(now)s MP") % {
                 "team": self.name,
                 "then": n(self.mp_then),
                 "now": n(self.mp_now),
             }
-        return _("%(team)s %(then)s → %(now)s GP") % {
+        return _("%(team)s: %(then)s → %(now)s GP") % {
             "team": self.name,
             "then": n(self.gp_then),
             "now": n(self.gp_now),

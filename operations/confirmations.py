@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from operations.models import OperationsSettings
 from operations.selectors import teams_needing_lineups
-from tournaments.models import Lineup, Round
+from tournaments.models import Lineup, Round, RoundState
 from tournaments.states import RESTING_STATES
 
 
@@ -31,7 +31,7 @@ def complete_follows(round: Round) -> tuple[str, list[str], str]:
         % {"number": round.number},
     ]
     nxt = round.tournament.rounds.filter(number=round.number + 1).first()
-    if nxt is not None:
+    if nxt is not None and nxt.state in (RoundState.AWAITING_RESULTS, RoundState.PAIRING_REQUESTED):
         lines.append(_("The committee can pair round %(number)s from them.") % {"number": nxt.number})
     later = _later_pairings(round)
     if later:

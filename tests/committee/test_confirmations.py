@@ -97,6 +97,7 @@ def test_an_unconfirmed_completion_does_nothing_and_a_confirmed_one_completes(co
     url = f"/ops/t/{ev.tournament.slug}/r/1/results/complete/"
     page = client.post(url).content.decode()
     assert "Complete round 1?" in page and "count as final in the public standings" in page
+    assert "The committee can pair round 2 from them." in page and "Nobody is e-mailed." in page
     rnd.refresh_from_db()
     assert rnd.state == RoundState.IN_PLAY
     client.post(url, {"confirm": "1"})
@@ -151,4 +152,4 @@ def test_the_confirmation_is_in_the_readers_language(committee_event, client):
     client.cookies["django_language"] = "fr"
     page = client.post(f"/ops/t/{ev.tournament.slug}/r/1/results/reopen/").content.decode()
     assert "Rouvrir la ronde 1 ? Un appariement ultérieur repose sur ses résultats." in page
-    assert "Ceci est irréversible" in page and "Annuler" in page
+    assert "Veuillez confirmer" in page and "Annuler" in page

@@ -190,3 +190,43 @@ def test_the_rule_56_summary_of_an_unpaired_next_round_says_it_is_paired_from_it
     play_round(ev.round(1))
     page = _page(client, ev.arbiter, f"/ops/t/{ev.tournament.slug}/r/1/summary/")
     assert "the summary the committee pairs round 2 from" in page
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru"])
+def test_every_string_of_the_new_pages_and_the_email_is_translated(round_two_published, client, language):
+    """The committee's page, the public page, the summary, the confirmation and the e-mail (issue 18)."""
+    from django.conf import settings
+    from django.core import mail
+
+    from languages.services import remember_language
+    from notifications.services import events
+    from tests.i18n.conftest import find, is_translated, recorded, show, site_catalogue
+
+    ev = round_two_published
+    ev.member.email = "member@example.org"
+    ev.member.save()
+    remember_language(ev.member, language)
+    flip_table_one(ev)
+    slug = ev.tournament.slug
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    with recorded() as seen:
+        client.force_login(ev.member)
+        client.get(f"/committee/{slug}/round/2/")
+        client.get(f"/committee/{slug}/")
+        client.logout()
+        client.get(f"/t/{slug}/round/2/pairings/")
+        client.force_login(ev.arbiter)
+        client.get(f"/ops/t/{slug}/r/1/summary/")
+        client.post(f"/ops/t/{slug}/r/1/results/complete/")
+        mail.outbox = []
+        events.results_changed(ev.round(1))
+    assert mail.outbox
+    catalogue = site_catalogue(language)
+    untranslated = sorted(
+        {
+            show(key)
+            for _lang, key in seen
+            if (entry := find(catalogue, key)) is not None and not is_translated(entry)
+        }
+    )
+    assert not untranslated, untranslated

@@ -7,4 +7,4 @@ class CommitteeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from committee import permissions, tasks  # noqa: F401  (rules perms; Celery signal handlers)
+        from committee import basis, permissions, tasks  # noqa: F401  (answers pairing_basis; rules perms; Celery)

@@ -15,7 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from committee import selectors
+from committee import basis, selectors
 from committee.public_cache import TIMEOUT, public_cache_keys
 from public_http import versions
 
@@ -35,10 +35,17 @@ def round_pairings(request, slug: str, number: int):
     rnd = selectors.round_of(tournament, number)
     publications = selectors.public_publications(rnd)
     latest = selectors.publication_view(publications[0]) if publications else None
+    found = basis.basis_of(rnd) if publications and rnd.state in basis.PUBLISHED_STATES else None
     response = render(
         request,
         "public/round_pairings.html",
-        {"tournament": tournament, "round": rnd, "latest": latest, "publications": publications},
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "latest": latest,
+            "publications": publications,
+            "basis": found if found is not None and found.changed else None,
+        },
     )
     if anonymous and publications:
         cache.set(key, (version, response.content.decode()), TIMEOUT)

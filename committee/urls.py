@@ -20,5 +20,6 @@ urlpatterns = [
     path(round_prefix + "publish/", views.publish, name="committee-publish"),
     path(round_prefix + "correct/", views.start_correction, name="committee-correct"),
     path(round_prefix + "notes/", views.add_note, name="committee-note"),
+    path(round_prefix + "keep/", views.keep_pairing, name="committee-keep-pairing"),
     path(round_prefix + "writeup/", views.writeup, name="committee-writeup"),
 ]

@@ -17,8 +17,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from committee import forms, permissions, selectors, services
+from committee import basis, forms, permissions, selectors, services
+from committee.confirmations import publication_follows
 from committee.models import DraftVersion
+from tournaments.confirmation import confirmation_page, confirmed
 
 
 def committee_page(perm: str):
@@ -80,8 +82,15 @@ def _form_errors(form) -> ValidationError:
 @committee_page("committee.view_draft")
 def dashboard(request, tournament):
     rounds = selectors.rounds_for_dashboard(tournament)
+    changed = basis.changed_bases(rounds)
     rows = [
-        {"round": r, "run": selectors.latest_run(r), "version": selectors.current_version(r)} for r in rounds
+        {
+            "round": r,
+            "run": selectors.latest_run(r),
+            "version": selectors.current_version(r),
+            "basis": changed.get(r.pk),
+        }
+        for r in rounds
     ]
     return render(
         request,
@@ -137,9 +146,16 @@ def _context(request, rnd, note_form: forms.NoteForm | None = None) -> dict:
     }
 
 
+def _basis_context(rnd) -> dict:
+    """The results the round's pairing rests on, and the checker on the results now (issue 18)."""
+    found = basis.basis_of(rnd)
+    changed = found if found is not None and found.changed else None
+    return {"basis": changed, "recheck": basis.recheck(changed) if changed else None}
+
+
 @committee_page("committee.view_draft")
 def round_review(request, rnd):
-    return render(request, "committee/round.html", _context(request, rnd))
+    return render(request, "committee/round.html", {**_context(request, rnd), **_basis_context(rnd)})
 
 
 def _draft_panel(request, rnd) -> HttpResponse:
@@ -256,10 +272,30 @@ def publish(request, rnd):
     form = forms.PublishForm(request.POST)
     if not form.is_valid():
         return _done(request, rnd, exc=_form_errors(form))
-    try:
-        publication = services.publish(
-            version=_version(rnd, form), user=request.user, reason=form.cleaned_data["reason"]
+    version = _version(rnd, form)
+    correction = rnd.publications.exists()
+    if correction and not form.cleaned_data["reason"].strip():
+        return _done(
+            request,
+            rnd,
+            exc=ValidationError(_("A correction of a published pairing needs a reason (rule 57).")),
         )
+    if not confirmed(request):  # ask once, saying what follows (issue 18, item 6)
+        return confirmation_page(
+            request,
+            title=(
+                _("Publish the correction of round %(number)s?")
+                if correction
+                else _("Publish the pairing of round %(number)s?")
+            )
+            % {"number": rnd.number},
+            follows=publication_follows(rnd, version),
+            confirm_label=_("Publish the correction") if correction else _("Publish"),
+            cancel_url=_round_url(rnd),
+            context={"tournament": rnd.tournament, "round": rnd},
+        )
+    try:
+        publication = services.publish(version=version, user=request.user, reason=form.cleaned_data["reason"])
     except ValidationError as exc:
         return _done(request, rnd, exc=exc)
     messages.success(
@@ -295,9 +331,27 @@ def add_note(request, rnd):
         except ValidationError as exc:
             form.add_error(None, exc)
     if form.errors:  # the page again, with the member's text and the errors beside the form
-        return render(request, "committee/round.html", _context(request, rnd, note_form=form), status=400)
+        return render(
+            request,
+            "committee/round.html",
+            {**_context(request, rnd, note_form=form), **_basis_context(rnd)},
+            status=400,
+        )
     messages.success(request, _("Note recorded."))
     return redirect(_round_url(rnd) + "#notes")
+
+
+@require_POST
+@committee_page("committee.write_note")
+def keep_pairing(request, rnd):
+    """Keep the pairing on the changed results, with the committee's reason (issue 18, item 6)."""
+    try:
+        services.keep_pairing(round=rnd, user=request.user, note=request.POST.get("note", ""))
+    except ValidationError as exc:
+        _errors(request, exc)
+    else:
+        messages.success(request, _("The pairing is kept on the changed results; the decision is recorded."))
+    return redirect(_round_url(rnd) + "#results-changed")
 
 
 @require_GET

@@ -14,5 +14,5 @@ class PreferencesForm(forms.ModelForm):
                 "One hour before the window closes, if my team's lineup is not in (captains)"
             ),
             "pairings": _("The pairings of a round are published or corrected (captains)"),
-            "run_failures": _("A pairing run fails (pairing committee)"),
+            "run_failures": _("A pairing run fails, or results change under a pairing (pairing committee)"),
         }

@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     LINEUP_REMINDER = "lineup_reminder", _("Lineup reminder (one hour before the window closes)")
     PAIRINGS = "pairings", _("Pairings published or corrected")
     RUN_FAILED = "run_failed", _("Pairing run failed (committee)")
+    RESULTS_CHANGED = "results_changed", _("Results changed under a pairing (committee)")
 
 
 # Which preference switch governs each kind of notice.
@@ -27,6 +28,7 @@ PREFERENCE_OF_KIND = {
     Kind.LINEUP_REMINDER: "lineup_reminder",
     Kind.PAIRINGS: "pairings",
     Kind.RUN_FAILED: "run_failures",
+    Kind.RESULTS_CHANGED: "run_failures",  # the committee's switch (issue 18, item 6)
 }
 
 

@@ -15,6 +15,7 @@ from django.dispatch import receiver
 from committee.signals import pairing_run_failed
 from tournaments.models import RoundState
 from tournaments.signals import round_state_changed
+from tournaments.states import RESTING_STATES
 
 S = RoundState
 
@@ -34,6 +35,10 @@ def round_state_changed_receiver(sender, round, previous, by=None, **kwargs) -> 
             _later(tasks.pairings_published, publication.pk)
         if t.is_team_event and t.lineups_open_on_publication:
             _later(tasks.lineup_window_opened, round.pk, "first")
+    elif round.state == S.COMPLETE:
+        # Issue 18, item 6: a later pairing may rest on results that changed (a reopened round).
+        if t.rounds.filter(number__gt=round.number, state__in=RESTING_STATES).exists():
+            _later(tasks.results_changed, round.pk)
     elif round.state == S.LINEUPS_OPEN and t.is_team_event:
         if previous == S.PUBLISHED and not t.lineups_open_on_publication:
             _later(tasks.lineup_window_opened, round.pk, "first")

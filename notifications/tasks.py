@@ -35,6 +35,14 @@ def run_failed(run_id: int) -> int:
     return events.run_failed(run) if run else 0
 
 
+@shared_task(name="notifications.results_changed", acks_late=True)
+def results_changed(round_id: int) -> int:
+    from tournaments.models import Round
+
+    rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+    return events.results_changed(rnd) if rnd else 0
+
+
 @shared_task(name="notifications.sweep")
 def sweep() -> int:
     """Every minute (beat): the lineup reminders due, and the notices to send again."""

@@ -23,6 +23,7 @@ from operations.tiebreak_heads import ColumnHead, column_heads
 from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
+from tournaments.signals import pairing_basis
 from tournaments.snapshot import engine_options, match_records, played_matches, tournament_fields
 from tournaments.states import RESULT_STATES
 
@@ -337,3 +338,24 @@ def teams_needing_lineups(round: Round) -> list[Team]:
         if not m.is_bye:
             teams += [m.white_team, m.black_team]
     return teams
+
+
+NOT_PAIRED = (RoundState.AWAITING_RESULTS, RoundState.PAIRING_REQUESTED)
+
+
+def next_round_basis(round: Round) -> dict:
+    """What the rule 56 summary of ``round`` says of the next round's pairing (issue 18, item 6).
+
+    ``next``: the next round (None after the last); ``paired``: its pairing is made already (from
+    these results as they stood then); ``basis``: the committee's comparison of those results with
+    the results now (``tournaments.signals.pairing_basis``), when it has one and they changed.
+    """
+    nxt = round.tournament.rounds.filter(number=round.number + 1).first()
+    if nxt is None:
+        return {"next": None, "paired": False, "basis": None}
+    nxt.tournament = round.tournament
+    found = None
+    for _receiver, answer in pairing_basis.send(sender=Round, round=nxt):
+        if answer is not None and answer.changed:
+            found = answer
+    return {"next": nxt, "paired": nxt.state not in NOT_PAIRED, "basis": found}

@@ -10,7 +10,8 @@ home page shows each tournament's current round). A round's save, and a
 publication, change where its rounds stand (the pages that list them and the
 round's own pages), not the pages of the other rounds nor the standings, unless
 the round enters or leaves play (its results then count). Matches, boards and
-confirmations change the results alone (a publication writes its matches in
+confirmations change the results alone, and the pages of the later rounds whose
+pairing rests on them (a publication writes its matches in
 bulk, without signals: its own save and its round's then change the round's
 pages and the lists of rounds). Deletes of tournaments,
 rounds and teams are followed; matches and boards are only deleted by a
@@ -29,8 +30,8 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from public_http import versions
-from tournaments.models import Tournament
-from tournaments.states import RESULT_STATES
+from tournaments.models import Round, Tournament
+from tournaments.states import RESTING_STATES, RESULT_STATES
 
 # sender -> the relations from it to its tournament ("" for the tournament itself)
 PATHS: dict[str, tuple[str, ...]] = {
@@ -127,12 +128,22 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         counts = {getattr(rnd, "_public_http_state_before", None), rnd.state} & RESULT_STATES
         versions.bump([slug] if counts else [], site=site, results_only=True, states=[(slug, rnd.number)])
         return
-    rounds = []
+    rounds, later = [], []
     if label in RESULTS and slug:
         number = _follow(instance, RESULTS[label], "number")
         if number is not None:
             rounds.append((slug, number))
-    versions.bump([slug], site=site, results_only=label in RESULTS, rounds=rounds)
+            later = _resting_after(slug, number)
+    versions.bump([slug], site=site, results_only=label in RESULTS, rounds=rounds, states=later)
+
+
+def _resting_after(slug: str, number: int) -> list[tuple[str, int]]:
+    """The later rounds whose pairing rests on round ``number``'s results: their pages say when
+    those results changed under them (issue 18, item 6), so a result changes them too."""
+    later = Round._default_manager.filter(
+        tournament__slug=slug, number__gt=number, state__in=RESTING_STATES
+    ).values_list("number", flat=True)
+    return [(slug, n) for n in later]
 
 
 @receiver(pre_save, sender=ROUND, dispatch_uid="public-http-round-state-before")

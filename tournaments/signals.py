@@ -4,8 +4,13 @@
   ``services.transition_round`` inside its transaction, after the new state is
   saved. A receiver that acts outside the database (a task, an e-mail) must
   wait for the commit: ``transaction.on_commit``.
+- ``pairing_basis(sender=Round, round)``: asked by pages outside the committee
+  (the rule 56 summary); the committee's receiver answers with the
+  ``committee.basis.Basis`` of the round's pairing (the results it was
+  computed from against the results now), or None (issue 18, item 6).
 """
 
 from django.dispatch import Signal
 
 round_state_changed = Signal()
+pairing_basis = Signal()

@@ -72,6 +72,21 @@ PAIRED_STATES: frozenset[str] = frozenset(
 )
 
 
+# States in which a round's pairing (drafted, approved or published) rests on the earlier rounds'
+# results and is not played yet: a result corrected then leaves it resting on old results (issue 18).
+RESTING_STATES: frozenset[str] = frozenset(
+    {
+        S.DRAFT_COMPUTED,
+        S.UNDER_REVIEW,
+        S.APPROVED,
+        S.PUBLISHED,
+        S.LINEUPS_OPEN,
+        S.LINEUPS_CLOSED,
+        S.BOARD_PAIRINGS_POSTED,
+    }
+)
+
+
 # States in which the round's results count (the standings run through the last of them).
 RESULT_STATES: frozenset[str] = frozenset({S.IN_PLAY, S.COMPLETE})
 

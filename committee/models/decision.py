@@ -27,6 +27,11 @@ class Decision(models.Model):
     Append-only: once saved, a decision cannot be updated or deleted (a
     correction is a new decision). ``matches`` are the pairings it concerns;
     they may be added to but never removed.
+
+    ``kept_results`` is set on the decision that keeps a pairing whose results
+    changed after it was computed (issue 18, item 6): the fingerprint of the
+    results it was kept on (``committee.basis``), so a later change of the
+    results shows the pairing as resting on changed results again.
     """
 
     tournament = models.ForeignKey(
@@ -37,6 +42,7 @@ class Decision(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     text = models.TextField()
     matches = models.ManyToManyField("tournaments.Match", blank=True, related_name="decisions")
+    kept_results = models.CharField(max_length=64, blank=True, default="")
 
     objects = DecisionQuerySet.as_manager()
 

@@ -4,6 +4,7 @@
 - ``amend_draft``: hand amendments, checked at once
 - ``override_absolute``, ``approve``, ``publish``, ``start_correction``
 - ``add_note``: decision notes (rule 57)
+- ``keep_pairing``: keep a pairing whose results changed (issue 18)
 """
 
 from committee.selectors import approvals_needed, current_version
@@ -11,6 +12,7 @@ from committee.selectors import approvals_needed, current_version
 from .approvals import approve, override_absolute, publish
 from .corrections import start_correction
 from .drafts import amend_draft
+from .kept import keep_pairing
 from .notes import add_note
 from .runs import execute_run, recover_orphaned_runs, request_pairing
 
@@ -21,6 +23,7 @@ __all__ = [
     "approve",
     "current_version",
     "execute_run",
+    "keep_pairing",
     "override_absolute",
     "publish",
     "recover_orphaned_runs",

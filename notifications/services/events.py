@@ -18,6 +18,10 @@ chose with the switcher, else the site's default).
 - ``run_failed(run)``: the committee's members and chair, with the reason.
   Key ``run-failed:<run id>:<time it failed>`` (a run asked for again after a failure
   counts its attempts afresh, so the time tells one failure from the next).
+- ``results_changed(round)``: ``round`` was completed and a later round's pairing rests on
+  results that changed since it was computed (issue 18, item 6): the committee's members
+  and chair, with the changes. Key ``results-changed:<later round id>:<results fingerprint>``,
+  so each new state of the results is told once.
 """
 
 from __future__ import annotations
@@ -235,3 +239,40 @@ def run_failed(run) -> int:
         messages.append(Message(user, subject, body, t.pk))
     when = run.finished_at.isoformat() if run.finished_at else run.attempts
     return _deliver(f"run-failed:{run.pk}:{when}", Kind.RUN_FAILED, messages)
+
+
+def results_changed(round: Round) -> int:
+    """Tell the committee which later pairings rest on results of ``round`` that changed since."""
+    from committee.basis import basis_of, later_pairings
+
+    t = round.tournament
+    sent = 0
+    for later in later_pairings(round):
+        later.tournament = t
+        found = basis_of(later)
+        if found is None or not found.stale:
+            continue
+        url = site_url(reverse("committee-round", args=[t.slug, later.number]))
+        committee = selectors.committee_of(t)
+        language = languages_of(user.pk for user in committee)
+        messages = []
+        for user in committee:
+            with in_language_of(user, language[user.pk]):
+                changes = found.changes_text
+            subject, body = _render(
+                Kind.RESULTS_CHANGED,
+                {
+                    "tournament": t,
+                    "round": round,
+                    "later": later,
+                    "published": found.published,
+                    "changes": changes,
+                    "user": user,
+                    "url": url,
+                },
+                language[user.pk],
+            )
+            messages.append(Message(user, subject, body, t.pk))
+        key = f"results-changed:{later.pk}:{found.now or 'unreadable'}"
+        sent += _deliver(key, Kind.RESULTS_CHANGED, messages)
+    return sent

@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from operations import lineup_window, permissions, score_words, selectors
+from operations import confirmations, lineup_window, permissions, score_words, selectors
 from operations.forms import RESULT_CHOICES, TrfImportForm
 from operations.models import CaptainLink
 from operations.services import board_pairings, lineups, results, summary, trf_import
 from operations.views._common import _messages, _round, _tournament
+from tournaments.confirmation import confirmation_page, confirmed
 from tournaments.models import Match, Team
 
 # -- committee and arbiters -----------------------------------------------------
@@ -76,10 +77,12 @@ def _act(request, t, r, action, ok: str, back: str = "ops-lineup-status"):
     return redirect(back, slug=t.slug, number=r.number)
 
 
-def _round_action(action, ok, back: str = "ops-lineup-status"):
+def _round_action(action, ok, back: str = "ops-lineup-status", confirm=None, may=permissions.is_official):
     """A POST-only view that runs ``action(round, user)`` on the round and says ``ok`` (``{number}``: its number).
 
     The service checks the user's role; a refusal of the service is shown as a message.
+    ``confirm(round)`` -> (title, what follows, button): the act asks once first (issue 18, item 6);
+    a POST without ``confirm=1`` does nothing but show the confirmation, to whoever ``may(user, tournament)`` act.
     """
 
     @login_required
@@ -87,6 +90,17 @@ def _round_action(action, ok, back: str = "ops-lineup-status"):
     def view(request, slug: str, number: int):
         t = _tournament(slug)
         r = _round(t, number)
+        if confirm is not None and not confirmed(request):
+            permissions.require(may(request.user, t), _("You may not do this in this tournament."))
+            title, follows, label = confirm(r)
+            return confirmation_page(
+                request,
+                title=title,
+                follows=follows,
+                confirm_label=label,
+                cancel_url=reverse(back, kwargs={"slug": t.slug, "number": r.number}),
+                context={"tournament": t, "round": r},
+            )
         return _act(request, t, r, lambda: action(r, request.user), ok.format(number=r.number), back)
 
     return view
@@ -103,6 +117,7 @@ open_lineups_view = _round_action(
 close_lineups_view = _round_action(
     lambda r, user: lineups.close_lineups(r, by=user),
     gettext_lazy("Lineups of round {number} closed; defaults applied."),
+    confirm=confirmations.close_lineups_follows,
 )
 post_board_pairings_view = _round_action(
     lambda r, user: board_pairings.post_board_pairings(r, by=user),
@@ -193,11 +208,15 @@ complete_round_view = _round_action(
     lambda r, user: results.complete_round(r, by=user),
     gettext_lazy("Round {number} is complete."),
     back="ops-results",
+    confirm=confirmations.complete_follows,
+    may=permissions.is_arbiter,
 )
 reopen_round_view = _round_action(
     lambda r, user: results.reopen_round(r, by=user),
     gettext_lazy("Round {number} reopened for corrections."),
     back="ops-results",
+    confirm=confirmations.reopen_follows,
+    may=permissions.is_arbiter,
 )
 
 
@@ -216,6 +235,7 @@ def summary_page(request, slug: str, number: int):
             "signed": selectors.summaries_of(r),
             "current": summary.signed_summary_is_current(r),
             "is_arbiter": permissions.is_arbiter(request.user, t),
+            **selectors.next_round_basis(r),
         },
     )
 

@@ -56,6 +56,29 @@ def draft_computed():
     return ev
 
 
+def results_changed():
+    """Round 2 published; round 1 reopened and a result corrected under it (issue 18, item 6)."""
+    from operations.services import results
+
+    ev = build_event(f"a11y-changed-{next(_names)}")
+    play_round(publish_round(ev.round(1), ev.chair).round)
+    publish_round(ev.round(2), ev.chair)
+    rnd = ev.round(1)
+    results.reopen_round(rnd, by=ev.arbiter)
+    match = rnd.matches.get(table=1)
+    board = match.boards.get(board=1)
+    flipped = "0-1" if board.result == "1-0" else "1-0"
+    results.enter_results(match, {1: flipped}, by=ev.arbiter, expected={1: board.result})
+    return ev
+
+
+def ask_to_complete(page, base: str, ev) -> None:
+    """Press "Round complete": the confirmation page (it asks once, issue 18)."""
+    with page.expect_navigation():
+        page.click("#complete-round")
+    page.wait_for_selector("#confirmation")
+
+
 def pgn_preview(page, base: str, ev) -> None:
     """Upload a broadcast file of round 2 (one game matched, one unknown player) to reach the preview."""
     from tests.operations.test_pgn import game_text
@@ -98,6 +121,15 @@ KEY_PAGES = {
     "committee review of a draft": KeyPage("member", draft_computed, "/committee/{slug}/round/2/"),
     "committee review of a published round": KeyPage(
         "member", played_and_in_play, "/committee/{slug}/round/2/"
+    ),
+    "committee review of a pairing whose results changed": KeyPage(
+        "member", results_changed, "/committee/{slug}/round/2/"
+    ),
+    "public round pairings whose results changed": KeyPage(
+        None, results_changed, "/t/{slug}/round/2/pairings/"
+    ),
+    "confirmation of completing a round": KeyPage(
+        "arbiter", results_changed, "/ops/t/{slug}/r/1/results/", ask_to_complete
     ),
     "pairing options": KeyPage("chair", draft_computed, "/committee/{slug}/options/"),
     "login page": KeyPage(None, bare, "/accounts/login/"),

@@ -52,6 +52,8 @@ def test_a_member_computes_amends_annotates_approves_and_publishes_a_round(
     page.click("#approve")
     expect(page.locator("#publish")).to_be_visible()
     page.click("#publish")
+    expect(page.locator("#confirmation")).to_contain_text("becomes public at once")
+    page.click("#confirm")  # publishing asks once (issue 18, item 6)
     expect(page.locator("#round-state")).to_have_text("Pairing published")
 
     page.goto(f"{live_server.url}/t/{slug}/round/2/pairings/")

@@ -53,6 +53,7 @@ PAGES = [
     ("post", "/committee/{slug}/round/1/publish/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/correct/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/notes/", COMMITTEE),
+    ("post", "/committee/{slug}/round/1/keep/", COMMITTEE),
     ("get", "/committee/{slug}/round/1/writeup/", COMMITTEE),
     ("get", "/t/{slug}/pairings/", EVERYONE),
     ("get", "/t/{slug}/round/1/pairings/", EVERYONE),

@@ -521,7 +521,12 @@ def test_round_one_of_the_c0406_event_runs_through_the_pages_and_the_api_as_each
     assert resp.status_code == 201, resp.content
     rnd.refresh_from_db()
     assert rnd.state == S.APPROVED
-    assert member.post(f"/committee/{slug}/round/1/publish/", {"version": version.pk}).status_code == 302
+    assert (
+        member.post(
+            f"/committee/{slug}/round/1/publish/", {"version": version.pk, "confirm": "1"}
+        ).status_code
+        == 302
+    )
     rnd.refresh_from_db()
     assert rnd.state == S.PUBLISHED
     pairs, bye = published_pairs(rnd)
@@ -574,7 +579,7 @@ def test_round_one_of_the_c0406_event_runs_through_the_pages_and_the_api_as_each
     assert some_captain.post(f"/ops/t/{slug}/r/1/lineups/close/").status_code in (302, 403)
     rnd.refresh_from_db()
     assert rnd.state == S.PUBLISHED
-    assert arbiter.post(f"/ops/t/{slug}/r/1/lineups/close/").status_code == 302
+    assert arbiter.post(f"/ops/t/{slug}/r/1/lineups/close/", {"confirm": "1"}).status_code == 302
     assert Lineup.objects.get(team=silent, round=rnd).default_applied
     assert arbiter.post(f"/ops/t/{slug}/r/1/boards/post/").status_code == 302
     rnd.refresh_from_db()
@@ -594,7 +599,7 @@ def test_round_one_of_the_c0406_event_runs_through_the_pages_and_the_api_as_each
             form = {f"board_{b}": r for b, r in results.items()} | {f"was_{b}": "" for b in results}
             assert arbiter.post(f"/ops/t/{slug}/r/1/match/{m.table}/", form).status_code == 302
         assert [g.result for g in m.boards.order_by("board")] == [results[str(g.board)] for g in games]
-    assert arbiter.post(f"/ops/t/{slug}/r/1/results/complete/").status_code == 302
+    assert arbiter.post(f"/ops/t/{slug}/r/1/results/complete/", {"confirm": "1"}).status_code == 302
     rnd.refresh_from_db()
     assert rnd.state == S.COMPLETE
 

@@ -77,7 +77,7 @@ def test_the_committee_sees_the_status_board_and_issues_a_link(client, event):
 
 def test_an_arbiter_closes_posts_and_enters_results_through_the_pages(client, event):
     login(client, event.arbiter)
-    client.post(url(event, "lineups/close/"))
+    client.post(url(event, "lineups/close/"), {"confirm": "1"})
     client.post(url(event, "boards/post/"))
     assert BoardGame.objects.filter(match__round=event.round).count() == 8
     resp = client.post(
@@ -268,7 +268,7 @@ def test_an_arbiter_reopens_a_complete_round_to_correct_a_result(client, posted)
     login(client, posted.committee)
     assert client.post(url(posted, "results/reopen/")).status_code == 403
     login(client, posted.arbiter)
-    client.post(url(posted, "results/reopen/"))
+    client.post(url(posted, "results/reopen/"), {"confirm": "1"})
     posted.round.refresh_from_db()
     assert posted.round.state == "in_play"
     client.post(url(posted, "match/1/"), {"board_1": "0-1", "was_1": "1-0"})

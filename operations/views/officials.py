@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from operations import lineup_window, permissions, selectors
+from operations import lineup_window, permissions, query_bounds, selectors
 from operations.forms import RESULT_CHOICES, TrfImportForm
 from operations.models import CaptainLink
 from operations.services import board_pairings, lineups, results, summary, trf_import
-from operations.views._common import _messages, _round, _tournament
-from tournaments.models import Match, Team
+from operations.views._common import _messages, _round, _tournament, refusal
+from tournaments.models import Match
 
 # -- committee and arbiters -----------------------------------------------------
 
@@ -115,7 +115,10 @@ post_board_pairings_view = _round_action(
 def issue_link_view(request, slug: str, number: int):
     t = _tournament(slug)
     r = _round(t, number)
-    team = get_object_or_404(Team, tournament=t, tpn=request.POST.get("team"))
+    try:
+        team = query_bounds.team_of(t, request.POST.get("team"))  # issue 18: not a 500 on "abc"
+    except query_bounds.Refused as refused:
+        return refusal(request, refused)
     return _act(
         request,
         t,
@@ -161,7 +164,10 @@ def match_result_page(request, slug: str, number: int, table: int):
                 elif key.startswith("was_"):
                     expected[_board_number(key[4:])] = value
             if "absent" in request.POST:
-                team = get_object_or_404(Team, tournament=t, tpn=request.POST["absent"])
+                try:
+                    team = query_bounds.team_of(t, request.POST["absent"])  # issue 18: not a 500 on "abc"
+                except query_bounds.Refused as refused:
+                    return refusal(request, refused)
                 results.record_absent_team(match, team, by=request.user)
                 messages.success(
                     request,

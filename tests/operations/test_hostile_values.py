@@ -1,0 +1,141 @@
+"""Every number a client chooses is checked against the tournament before any work (issue 18, items 1 and 4).
+
+Huge, negative, non-ASCII and non-numeric values reach each view that reads one; each is refused
+(400 or 404, with the reason), never a 500, and quickly: a value is refused before anything is
+computed from it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from operations.selectors import RoundNotHeld, results_state
+from operations.services.results import enter_results
+
+HOSTILE = [str(10**7), str(10**30), "9" * 5000, "²", "-1", "abc", "0", "1.5", " 1", "1\n", "１"]
+QUICK = 1.0  # seconds: generous, the refusal does no work
+
+
+@pytest.fixture
+def played(posted):
+    """The event with round 1's results in (a 9-round event: rounds 2 to 9 not played)."""
+    for m in posted.matches:
+        enter_results(m, {1: "1-0", 2: "0-1", 3: "1-0", 4: "1/2-1/2"}, by=posted.arbiter)
+    return posted
+
+
+def _get(client, url, **params):
+    started = time.perf_counter()
+    response = client.get(url, params)
+    return response, time.perf_counter() - started
+
+
+def _standings_urls(t):
+    return [
+        reverse("ops-standings", args=[t.slug]),
+        reverse("api-ops-standings", args=[t.slug]),
+        reverse("pdf-standings", args=[t.slug]),
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", HOSTILE)
+def test_the_standings_refuse_a_round_that_is_not_one_with_results_quickly(client, played, value):
+    for url in _standings_urls(played.tournament):
+        response, seconds = _get(client, url, round=value)
+        assert response.status_code in (400, 404), (url, value, response.status_code)
+        assert seconds < QUICK, (url, value, seconds)
+
+
+@pytest.mark.django_db
+def test_the_standings_after_a_round_beyond_the_played_ones_are_refused_with_the_reason(client, played):
+    t = played.tournament
+    page = client.get(reverse("ops-standings", args=[t.slug]), {"round": "12"})
+    assert page.status_code == 404
+    text = page.content.decode()
+    assert "There are no standings after round 12" in text and "rounds 1 to 1" in text
+    assert "Standings after round 12" not in text
+    api = client.get(reverse("api-ops-standings", args=[t.slug]), {"round": "2"})
+    assert api.status_code == 404
+    assert "no standings after round 2" in api.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_a_round_number_that_is_not_ascii_digits_is_a_bad_request_naming_the_value(client, played):
+    t = played.tournament
+    page = client.get(reverse("ops-standings", args=[t.slug]), {"round": "²"})
+    assert page.status_code == 400
+    assert "“²” is not a round number" in page.content.decode()
+    api = client.get(reverse("api-ops-standings", args=[t.slug]), {"round": "abc"})
+    assert api.status_code == 400
+    assert "“abc” is not a round number" in api.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_the_standings_after_a_played_round_are_still_shown(client, played):
+    for url in _standings_urls(played.tournament)[:2]:
+        assert client.get(url, {"round": "1"}).status_code == 200
+        assert client.get(url, {"round": ""}).status_code == 200
+        assert client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_no_round_has_standings_before_any_result(client, posted):
+    response = client.get(reverse("api-ops-standings", args=[posted.tournament.slug]), {"round": "1"})
+    assert response.status_code == 404
+    assert "has results yet" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_the_results_state_refuses_a_round_the_tournament_does_not_hold(played):
+    with pytest.raises(RoundNotHeld):
+        results_state(played.tournament, 10**7)
+    with pytest.raises(RoundNotHeld):
+        results_state(played.tournament, -1)
+    assert results_state(played.tournament, 9).through == 9  # rounds it holds, played or not
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["abc", "²", "-1", str(10**30), "99"])
+def test_an_officials_lineup_page_refuses_a_team_the_tournament_does_not_have(client, played, value):
+    client.force_login(played.arbiter)
+    url = reverse("ops-lineup", args=[played.tournament.slug, 1])
+    response = client.get(url, {"team": value})
+    assert response.status_code in (400, 404)
+    assert "TPN" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["abc", "²", "-1", str(10**30), "99"])
+def test_the_lineup_link_form_refuses_a_team_the_tournament_does_not_have(client, event, value):
+    from operations.models import CaptainLink
+
+    client.force_login(event.arbiter)
+    response = client.post(reverse("ops-issue-link", args=[event.tournament.slug, 1]), {"team": value})
+    assert response.status_code in (400, 404)
+    assert "TPN" in response.content.decode()
+    assert not CaptainLink.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["abc", "²", "-1", str(10**30), "99"])
+def test_the_absent_button_refuses_a_team_the_tournament_does_not_have(client, posted, value):
+    client.force_login(posted.arbiter)
+    url = reverse("ops-match-result", args=[posted.tournament.slug, 1, 1])
+    response = client.post(url, {"absent": value})
+    assert response.status_code in (400, 404)
+    assert "TPN" in response.content.decode()
+    posted.matches[0].refresh_from_db()
+    assert posted.matches[0].white_game_points is None
+
+
+@pytest.mark.django_db
+def test_a_team_given_by_its_tpn_is_still_accepted_by_the_officials_forms(client, event):
+    client.force_login(event.arbiter)
+    page = client.get(reverse("ops-lineup", args=[event.tournament.slug, 1]), {"team": "2"})
+    assert page.status_code == 200
+    link = client.post(reverse("ops-issue-link", args=[event.tournament.slug, 1]), {"team": "2"})
+    assert link.status_code == 302

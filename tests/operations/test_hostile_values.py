@@ -139,3 +139,59 @@ def test_a_team_given_by_its_tpn_is_still_accepted_by_the_officials_forms(client
     assert page.status_code == 200
     link = client.post(reverse("ops-issue-link", args=[event.tournament.slug, 1]), {"team": "2"})
     assert link.status_code == 302
+
+
+# -- lists and files ---------------------------------------------------------------------------------
+
+TINY_GAME = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n'
+
+
+def test_a_pgn_file_with_more_games_than_the_event_has_boards_is_refused_quickly(posted):
+    from django.core.exceptions import ValidationError
+
+    from operations.services import pgn_import
+
+    huge = TINY_GAME * 150_000  # about 6 MB of tiny games (a 20 MB one took 61 s)
+    started = time.perf_counter()
+    with pytest.raises(
+        ValidationError, match=r"more than 72 games: round 1 has 8 boards and the event 9 rounds"
+    ):
+        pgn_import.preview_pgn(posted.round, huge, by=posted.arbiter)
+    assert time.perf_counter() - started < QUICK
+    assert len(pgn_import.preview_pgn(posted.round, TINY_GAME * 72, by=posted.arbiter).unplaced) == 72
+
+
+def test_the_pgn_page_and_api_refuse_too_many_games_with_the_reason(client, posted):
+    import io
+
+    from rest_framework.test import APIClient
+
+    client.force_login(posted.arbiter)
+    upload = io.BytesIO((TINY_GAME * 100).encode())
+    upload.name = "spam.pgn"
+    page = client.post(
+        reverse("ops-pgn-import", args=[posted.tournament.slug, 1]), {"pgn": upload}, follow=True
+    )
+    assert "more than 72 games" in page.content.decode()
+    api = APIClient()
+    api.force_authenticate(posted.arbiter)
+    url = f"/api/ops/t/{posted.tournament.slug}/rounds/1/pgn/preview/"
+    answer = api.post(url, {"pgn": TINY_GAME * 100}, format="json")
+    assert answer.status_code == 400 and "more than 72 games" in answer.json()["detail"]
+
+
+def test_the_api_refuses_a_lineup_or_results_longer_than_any_match_before_reading_them(posted):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(posted.arbiter)
+    base = f"/api/ops/t/{posted.tournament.slug}/rounds/1/"
+    api.get(base + "boards/")  # (the first request of the process imports what it needs)
+    started = time.perf_counter()
+    lineup = api.post(base + "lineups/", {"team": 1, "players": [1] * 20_000}, format="json")
+    results = api.post(
+        base + "matches/1/results/", {"results": {str(i): "1-0" for i in range(20_000)}}, format="json"
+    )
+    assert time.perf_counter() - started < 2 * QUICK
+    assert lineup.status_code == 400 and "no more than 100" in str(lineup.json())
+    assert results.status_code == 400 and "no more than 100" in str(results.json())

@@ -195,3 +195,64 @@ def test_the_api_refuses_a_lineup_or_results_longer_than_any_match_before_readin
     assert time.perf_counter() - started < 2 * QUICK
     assert lineup.status_code == 400 and "no more than 100" in str(lineup.json())
     assert results.status_code == 400 and "no more than 100" in str(results.json())
+
+
+# -- every number in a URL ---------------------------------------------------------------------------
+
+
+def _int_routes():
+    """Every URL pattern with an ``<int:...>`` part, as (name, the names of its keyword arguments)."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+    from django.urls.converters import IntConverter
+
+    def walk(patterns, converters):
+        for p in patterns:
+            here = {**converters, **getattr(p.pattern, "converters", {})}
+            if isinstance(p, URLResolver):
+                yield from walk(p.url_patterns, here)
+            elif (
+                isinstance(p, URLPattern)
+                and p.name
+                and any(isinstance(c, IntConverter) for c in here.values())
+            ):
+                yield p.name, here
+
+    return sorted({name: conv for name, conv in walk(get_resolver().url_patterns, {})}.items())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("huge", [10**7, 10**30])
+def test_a_huge_number_in_any_url_is_not_found_quickly_for_anyone(client, played, huge):
+    from django.urls.converters import IntConverter
+
+    routes = _int_routes()
+    assert len(routes) >= 20
+    for user in (None, played.arbiter, played.committee):
+        if user is not None:
+            client.force_login(user)
+        for name, converters in routes:
+            kwargs = {
+                key: (huge if isinstance(conv, IntConverter) else played.tournament.slug)
+                for key, conv in converters.items()
+            }
+            if "token" in kwargs:
+                continue
+            url = reverse(name, kwargs=kwargs)
+            started = time.perf_counter()
+            response = client.get(url)
+            seconds = time.perf_counter() - started
+            assert response.status_code in (302, 400, 401, 403, 404, 405), (url, user, response.status_code)
+            assert seconds < QUICK, (url, seconds)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", HOSTILE)
+def test_a_page_number_is_refused_by_the_api_lists_and_tolerated_by_the_lineup_list(client, played, value):
+    t = played.tournament
+    for url in (reverse("api-tournament-list"), reverse("api-team-list", args=[t.slug])):
+        response, seconds = _get(client, url, page=value)
+        assert response.status_code in (200, 404), (url, value, response.status_code)  # "1" and " 1": page 1
+        assert seconds < QUICK
+    client.force_login(played.arbiter)
+    response, seconds = _get(client, reverse("ops-lineup-status", args=[t.slug, 1]), page=value)
+    assert response.status_code == 200 and seconds < QUICK  # Django's paginator: the nearest page

@@ -66,6 +66,11 @@ class TooManyGames(ValueError):
     """The file holds more games than ``read_games`` was allowed to read."""
 
 
+def count_white_tags(data: bytes | str) -> int:
+    """How many ``[White "..."]`` tags the file has (a game has one; a comment may hold another)."""
+    return data.count(b'[White "' if isinstance(data, bytes) else '[White "')
+
+
 def read_games(text: str, limit: int | None = None) -> list[BroadcastGame]:
     """Every game of ``text`` that names its two players; a game without them is left out.
 

@@ -36,6 +36,7 @@ from operations.domain.pgn_games import (
     PGN_RESULTS,
     BroadcastGame,
     TooManyGames,
+    count_white_tags,
     decode,
     normalise_name,
     read_games,
@@ -230,6 +231,10 @@ def preview_pgn(round: Round, data: bytes | str, *, by) -> PgnPreview:
         )
     most = max_games(round, len(boards))
     try:
+        # Counted on the raw text first (one pass in C, no copy): a file of a great many games is
+        # refused before it is decoded and read game by game.
+        if count_white_tags(data) > 2 * most:
+            raise TooManyGames(most)
         games = read_games(decode(data), limit=most)
     except TooManyGames:
         raise ValidationError(

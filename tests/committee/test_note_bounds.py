@@ -52,3 +52,20 @@ def test_the_note_form_refuses_more_pairings_than_it_offers(committee_event, com
     assert response.status_code == 400
     assert "At most 4 pairings can be chosen" in response.content.decode()
     assert not Decision.objects.exists()
+
+
+@pytest.mark.parametrize("huge", [10**7, 10**30, -1])
+def test_the_committee_api_refuses_a_huge_version_or_tpn_without_a_server_error(committee_event, compute, huge):
+    compute(committee_event.round(1), committee_event.member)
+    api = APIClient()
+    api.force_authenticate(committee_event.chair)
+    base = f"/api/tournaments/{committee_event.tournament.slug}/rounds/1/"
+    bodies = {
+        "amendments/": {"version": huge, "operation": "swap_colours", "team_a": huge},
+        "approvals/": {"version": huge},
+        "overrides/": {"version": huge, "reason": "x"},
+        "publications/": {"version": huge},
+    }
+    for path, body in bodies.items():
+        response = api.post(base + path, body, format="json")
+        assert 400 <= response.status_code < 500, (path, huge, response.status_code, response.content)

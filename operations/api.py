@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions as drf_permissions
 from rest_framework import serializers, status
@@ -35,7 +34,7 @@ class DetailSerializer(serializers.Serializer):
 # Issue 18: the standings after a round that has results (1 to the latest such round).
 ROUND_PARAMETER = OpenApiParameter(
     "round",
-    OpenApiTypes.INT,
+    {"type": "integer", "minimum": 1},
     OpenApiParameter.QUERY,
     required=False,
     description=(

@@ -256,3 +256,14 @@ def test_a_page_number_is_refused_by_the_api_lists_and_tolerated_by_the_lineup_l
     client.force_login(played.arbiter)
     response, seconds = _get(client, reverse("ops-lineup-status", args=[t.slug, 1]), page=value)
     assert response.status_code == 200 and seconds < QUICK  # Django's paginator: the nearest page
+
+
+def test_the_api_schema_documents_the_round_of_the_standings_and_its_refusals():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/ops/t/{slug}/standings/"]["get"]
+    (round_parameter,) = [p for p in operation["parameters"] if p["name"] == "round"]
+    assert round_parameter["in"] == "query" and not round_parameter.get("required", False)
+    assert round_parameter["schema"] == {"type": "integer", "minimum": 1}
+    assert {"200", "400", "404"} <= set(operation["responses"])

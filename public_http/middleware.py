@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponseNotModified
+from django.http import HttpResponseNotModified, QueryDict
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
@@ -189,6 +189,11 @@ class PublicHttpCacheMiddleware:
         names = _names(scope, view_kwargs)
         if names is None:
             return None
+        # The view (and its page's links, the language switcher's "next") sees only the parameters
+        # it reads, as the key has them: the copy kept is exactly the answer to that key.
+        query = _query(request)
+        request.META["QUERY_STRING"] = query
+        request.GET = QueryDict(query)
         identity = _identity(request)
         conditional = request.META.get("HTTP_IF_NONE_MATCH", "")
         # One cache read for the version and, but for a conditional request, the latest copy of

@@ -71,3 +71,10 @@ def test_a_parameter_the_view_reads_still_makes_its_own_copy(client, event):
     by_board, by_match = client.get(csv), client.get(csv, {"by": "match"})
     assert by_board["ETag"] != by_match["ETag"]
     assert client.get(csv, {"by": "junk"})["ETag"] == by_board["ETag"]
+
+
+def test_the_page_kept_for_everyone_names_no_junk_parameter_of_its_first_reader(client, event):
+    url = reverse("ops-standings", args=[event.tournament.slug])
+    first = client.get(url, {"round": "01", "evil": "x" * 40}).content.decode()
+    assert "evil" not in first and 'value="/ops/t/' in first  # the language switcher's "next"
+    assert f'value="{url}?round=1"' in first

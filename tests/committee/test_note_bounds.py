@@ -55,7 +55,9 @@ def test_the_note_form_refuses_more_pairings_than_it_offers(committee_event, com
 
 
 @pytest.mark.parametrize("huge", [10**7, 10**30, -1])
-def test_the_committee_api_refuses_a_huge_version_or_tpn_without_a_server_error(committee_event, compute, huge):
+def test_the_committee_api_refuses_a_huge_version_or_tpn_without_a_server_error(
+    committee_event, compute, huge
+):
     compute(committee_event.round(1), committee_event.member)
     api = APIClient()
     api.force_authenticate(committee_event.chair)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from committee.amendments import OPERATIONS
@@ -49,9 +50,23 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=5000)
 
 
+class BoundedMultipleChoiceField(forms.MultipleChoiceField):
+    """Refuses more values than it has choices before checking each (issue 18: 200,000 were saved)."""
+
+    def to_python(self, value):
+        values = super().to_python(value)
+        if len(values) > len(self.choices):
+            raise ValidationError(
+                _("At most %(most)s pairings can be chosen: the round has no more (%(count)s sent).")
+                % {"most": len(self.choices), "count": len(values)},
+                code="too_many",
+            )
+        return list(dict.fromkeys(values))
+
+
 class NoteForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), max_length=20000)
-    pairings = forms.MultipleChoiceField(required=False, label=_("Concerns the pairings"))
+    pairings = BoundedMultipleChoiceField(required=False, label=_("Concerns the pairings"))
 
     def __init__(self, *args, pairing_choices=(), **kwargs):
         super().__init__(*args, **kwargs)

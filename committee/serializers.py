@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from committee.amendments import OPERATIONS
 from committee.models import Decision, DraftVersion, PairingRun, Publication
+from tournaments.bounded_fields import BoundedListField
 from tournaments.models import Player, Round, Team
 
 
@@ -231,9 +232,14 @@ class CorrectionInput(serializers.Serializer):
     reason = serializers.CharField(max_length=5000)
 
 
+# No round has more pairings (the service bounds a note by its own round's: teams / 2, rounded up).
+MAX_NOTE_PAIRINGS = 1000
+
+
 class NoteInput(serializers.Serializer):
     text = serializers.CharField(max_length=20000)
-    pairings = serializers.ListField(
+    pairings = BoundedListField(
+        max_length=MAX_NOTE_PAIRINGS,
         child=serializers.ListField(
             child=serializers.IntegerField(min_value=1, allow_null=True), min_length=1, max_length=2
         ),

@@ -8,14 +8,14 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions as drf_permissions
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from operations import permissions, selectors
+from operations import permissions, query_bounds, selectors
 from operations.serializers import (
     LineupInSerializer,
     LineupSubmissionSerializer,
@@ -25,6 +25,23 @@ from operations.serializers import (
 )
 from operations.services import lineups, results
 from tournaments.models import Match, Round, Team, Tournament
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="Why the request was refused.")
+
+
+# Issue 18: the standings after a round that has results (1 to the latest such round).
+ROUND_PARAMETER = OpenApiParameter(
+    "round",
+    {"type": "integer", "minimum": 1},
+    OpenApiParameter.QUERY,
+    required=False,
+    description=(
+        "The standings after this round (ASCII digits, 1 to the latest round with results); "
+        "omitted: after the latest. 400 when it is not a whole number, 404 when that round has no results."
+    ),
+)
 
 
 def _round(slug: str, number: int) -> tuple[Tournament, Round]:
@@ -61,11 +78,23 @@ class BoardPairingsApi(APIView):
 class StandingsApi(APIView):
     permission_classes = [drf_permissions.AllowAny]
 
-    @extend_schema(responses=StandingsSerializer)
+    @extend_schema(
+        parameters=[ROUND_PARAMETER],
+        responses={
+            200: StandingsSerializer,
+            400: OpenApiResponse(DetailSerializer, description="``round`` is not a whole number."),
+            404: OpenApiResponse(
+                DetailSerializer, description="No such tournament, or ``round`` is not a round with results."
+            ),
+        },
+    )
     def get(self, request, slug: str):
         t = get_object_or_404(Tournament, slug=slug)
-        through = request.query_params.get("round")
-        st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
+        try:
+            through = query_bounds.standings_round(t, request.query_params.get("round"))
+        except query_bounds.Refused as refused:
+            return Response({"detail": refused.message}, status=refused.status)
+        st = selectors.standings_table(t, through)
         return Response(StandingsSerializer(st).data)
 
 

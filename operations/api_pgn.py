@@ -21,7 +21,12 @@ from operations.views.pgn import round_pgn_download
 
 class PgnPreviewInSerializer(serializers.Serializer):
     file = serializers.FileField(required=False, help_text="The broadcast PGN file (multipart).")
-    pgn = serializers.CharField(required=False, help_text="Or the PGN text itself.", trim_whitespace=False)
+    pgn = serializers.CharField(
+        required=False,
+        help_text="Or the PGN text itself.",
+        trim_whitespace=False,
+        max_length=pgn_import.MAX_BYTES,
+    )
 
 
 class PlannedBoardSerializer(serializers.Serializer):
@@ -74,6 +79,14 @@ class PgnPreviewApi(APIView):
         ser = PgnPreviewInSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         upload = ser.validated_data.get("file")
+        if upload is not None and upload.size > pgn_import.MAX_BYTES:  # refused before it is read
+            return Response(
+                {
+                    "detail": _("The file is larger than %(max_bytes)s MB.")
+                    % {"max_bytes": pgn_import.MAX_BYTES // (1024 * 1024)}
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         data = upload.read() if upload else ser.validated_data.get("pgn", "")
         if not data:
             return Response(

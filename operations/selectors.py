@@ -51,6 +51,10 @@ def _records(match: Match) -> tuple[dict[int, RoundRecord], bool]:
     return match_records(match, pts or (0.0, 0.0, 0.0, 0.0)), provisional
 
 
+class RoundNotHeld(ValueError):
+    """``results_state`` was asked for the state after a round the tournament does not hold."""
+
+
 @dataclass
 class ResultsState:
     state: TournamentState
@@ -67,11 +71,18 @@ def results_state(tournament: Tournament, through: int | None = None) -> Results
     (rule 11). A team without a match in a round is absent there.
     """
     through = latest_result_round(tournament) if through is None else through
+    rounds = list(tournament.rounds.filter(number__lte=through)) if through >= 0 else []
+    held = max((r.number for r in rounds), default=0)
+    if not 0 <= through <= held:
+        # Issue 18, item 1: rounds 1..through are built for every team, so a number the tournament
+        # does not hold (10**7 from a query string) is refused before any of them is.
+        raise RoundNotHeld(
+            f"{tournament.slug} holds no round {through} (its rounds reach {held}): no results state after it"
+        )
     every_team = list(tournament.teams.order_by("tpn"))
     teams = [t for t in every_team if t.tpn is not None]
     by_round: dict[int, dict[int, RoundRecord]] = {n: {} for n in range(1, through + 1)}
     provisional = False
-    rounds = list(tournament.rounds.filter(number__lte=through))
     for m in played_matches(tournament, rounds, every_team):
         recs, prov = _records(m)
         provisional |= prov

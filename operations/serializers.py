@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournaments.bounded_fields import BoundedDictField, BoundedListField
+
 
 class PlayerRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -62,10 +64,17 @@ class StandingsSerializer(serializers.Serializer):
     rows = StandingRowSerializer(many=True)
 
 
+# More than any match has boards (the services check the match's own): a longer list is refused
+# before its items are read (issue 18).
+MAX_BOARDS = 100
+
+
 class LineupInSerializer(serializers.Serializer):
     team = serializers.IntegerField(help_text="The team's TPN.")
-    players = serializers.ListField(
-        child=serializers.IntegerField(allow_null=True), help_text="Player ids by board; null = empty board."
+    players = BoundedListField(
+        max_length=MAX_BOARDS,
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Player ids by board; null = empty board.",
     )
     override_reason = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -80,10 +89,13 @@ class LineupSubmissionSerializer(serializers.Serializer):
 
 
 class ResultsInSerializer(serializers.Serializer):
-    results = serializers.DictField(
-        child=serializers.CharField(allow_blank=True), help_text="{board: result from White's side}"
+    results = BoundedDictField(
+        max_length=MAX_BOARDS,
+        child=serializers.CharField(allow_blank=True),
+        help_text="{board: result from White's side}",
     )
-    expected = serializers.DictField(
+    expected = BoundedDictField(
+        max_length=MAX_BOARDS,
         child=serializers.CharField(allow_blank=True),
         required=False,
         help_text="{board: result from White's side as last read (a board's white_result)}",

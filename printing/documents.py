@@ -23,6 +23,7 @@ class Document:
     page: Callable[..., HttpResponse]  # the HTML page's view
     page_kwargs: dict = field(default_factory=dict)
     landscape: bool = False
+    reads_round: bool = False  # the page shows the tournament after ``?round=`` (issue 18)
 
 
 DOCUMENTS = {
@@ -37,7 +38,7 @@ DOCUMENTS = {
         Document("cards", gettext_lazy("Pairing cards"), ops_views.board_pairings_page, {"layout": "cards"}),
         # Rule 56: the signed summary of results (arbiters and the committee).
         Document("summary", gettext_lazy("Results summary (rule 56)"), ops_views.summary_page),
-        Document("standings", gettext_lazy("Standings"), ops_views.standings_page),
+        Document("standings", gettext_lazy("Standings"), ops_views.standings_page, reads_round=True),
         Document("crosstable", gettext_lazy("Crosstable"), ops_views.crosstable_page, landscape=True),
     )
 }

@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
+from operations.query_bounds import standings_round
 from printing import selectors, services
 from printing.documents import DOCUMENTS, Document
 from printing.pdf import PdfUnavailable, paper_size
@@ -24,8 +25,9 @@ def _pdf_view(document: Document):
         if page.status_code != 200 or not page.get("Content-Type", "").startswith("text/html"):
             return page  # the page's own answer: a redirect to log in, an error page
         tournament = get_object_or_404(Tournament, slug=slug)
-        if number is None and (through := request.GET.get("round", "")).isdigit():
-            number = int(through)
+        if number is None and document.reads_round:
+            # Checked by the page already (a round with results, else 400/404); the header names it.
+            number = standings_round(tournament, request.GET.get("round"))
         size = paper_size(request.GET.get("size"))
         try:
             pdf = services.document_pdf(

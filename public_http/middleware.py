@@ -4,7 +4,8 @@ For an anonymous GET or HEAD of a view listed in ``PUBLIC_VIEWS``:
 
 - the ETag is a weak validator made of the version of the view's tournament
   (or of the site, for the lists) and of what the answer depends on (path
-  and query, language, ``Accept``, htmx); ``If-None-Match`` with it answers
+  and the query parameters the view reads, ``QUERY_PARAMETERS``, language,
+  ``Accept``, htmx); ``If-None-Match`` with it answers
   ``304`` before the view runs;
 - a ``200`` answer gets ``Cache-Control: public, max-age=PUBLIC_HTTP_MAX_AGE``
   and ``Vary: Cookie`` and is kept in the cache under its ETag, so the next
@@ -20,10 +21,12 @@ says nothing of caching is marked ``Cache-Control: private, no-cache``.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponseNotModified
+from django.http import HttpResponseNotModified, QueryDict
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
@@ -56,6 +59,33 @@ PUBLIC_VIEWS: dict[str, str] = {
     "api-ops-standings": "results",
     "api-ops-boards": "round-results",
 }
+
+
+def _number(value: str) -> str:
+    """A number as the view reads it ("01" and "1" are one page); anything else as sent (refused, never stored)."""
+    return str(int(value)) if value.isascii() and value.isdigit() and len(value) <= 6 else value
+
+
+def _match_or_boards(value: str) -> str | None:
+    return "match" if value == "match" else None  # any other value: the board list, as without it
+
+
+# The query parameters each public view reads, each with what makes two values one answer (issue 18,
+# item 1): an answer is shared under its path and these alone, so ``?junk=1``, ``?junk=2``, ... are
+# one page and one cache entry, not one each. The API's views read DRF's ``format`` (and the lists
+# their ``page``). A value the view refuses is answered 400/404, which is never stored.
+_API = {"format": str}
+_API_LIST = {"format": str, "page": _number}
+QUERY_PARAMETERS: dict[str, dict[str, Callable[[str], str | None]]] = {
+    "api-tournament-list": _API_LIST,
+    "api-round-list": _API_LIST,
+    "api-team-list": _API_LIST,
+    "api-round-pairings": _API,
+    "api-ops-boards": _API,
+    "api-ops-standings": {**_API, "round": _number},
+    "ops-standings": {"round": _number},
+    "ops-pairings-csv": {"by": _match_or_boards},
+}
 STORED_PREFIX = f"{versions.PREFIX}:response"
 RENDER_LOCK_SECONDS = 30  # a render that takes longer lets the next request render too
 
@@ -78,10 +108,19 @@ def _is_public_request(request) -> bool:
     return not request.user.is_authenticated
 
 
+def _query(request) -> str:
+    """The query parameters the view reads (``QUERY_PARAMETERS``), normalised; the others are left out."""
+    match = request.resolver_match
+    read = QUERY_PARAMETERS.get(match.url_name, {}) if match is not None else {}
+    values = ((name, normal(request.GET[name])) for name, normal in read.items() if name in request.GET)
+    return urlencode(sorted((name, value) for name, value in values if value is not None))
+
+
 def _identity(request) -> str:
-    """What the answer depends on besides the version: the URL and how it was asked for."""
+    """What the answer depends on besides the version: the path, the parameters the view reads,
+    and how it was asked for."""
     parts = (
-        request.get_full_path(),
+        f"{request.path}?{_query(request)}",
         translation.get_language() or "",
         request.META.get("HTTP_ACCEPT", ""),
         request.META.get("HTTP_HX_REQUEST", ""),
@@ -150,6 +189,11 @@ class PublicHttpCacheMiddleware:
         names = _names(scope, view_kwargs)
         if names is None:
             return None
+        # The view (and its page's links, the language switcher's "next") sees only the parameters
+        # it reads, as the key has them: the copy kept is exactly the answer to that key.
+        query = _query(request)
+        request.META["QUERY_STRING"] = query
+        request.GET = QueryDict(query)
         identity = _identity(request)
         conditional = request.META.get("HTTP_IF_NONE_MATCH", "")
         # One cache read for the version and, but for a conditional request, the latest copy of

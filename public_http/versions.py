@@ -28,6 +28,7 @@ from django.db import transaction
 PREFIX = "public-http:v1"
 EPOCH_KEY = f"{PREFIX}:epoch"
 SITE_KEY = f"{PREFIX}:site"
+READ_VERSION_SECONDS = 24 * 3600  # far longer than any copy kept under a version (minutes)
 
 
 def tournament_key(slug: str) -> str:
@@ -66,7 +67,10 @@ def current(*names: str) -> str:
     missing = [k for k in keys if k not in values]
     if missing:
         for k in missing:
-            cache.add(k, _token(), timeout=None)
+            # A version first made by a reader expires (issue 18, item 1: a URL naming a tournament
+            # or round that does not exist must not leave a key for ever); the epoch does not. An
+            # expired version is a new token: the copies kept under the old one are simply not found.
+            cache.add(k, _token(), timeout=None if k == EPOCH_KEY else READ_VERSION_SECONDS)
         values = cache.get_many(keys)
     return ".".join(values.get(k) or _token() for k in keys)
 

@@ -1,7 +1,9 @@
 """Before ``scripts/start --full``: are PostgreSQL and Redis there? Create the database if missing.
 
 Reads DATABASE_URL and REDIS_URL (set by scripts/start). Exit 0 when both answer (the database
-then exists), 3 with one message per missing service saying how to start it.
+then exists), 3 with one message per missing service saying how to start it. When the cache
+(CACHE_REDIS_URL) shares the broker's Redis and that Redis has no memory limit, it gets one
+(REDIS_MAXMEMORY) with volatile-lru: cache entries are evicted, never a queued task (issue 18).
 """
 
 from __future__ import annotations
@@ -67,12 +69,57 @@ def check_redis(url: str) -> str | None:
     return None
 
 
+# Policies that may evict a key without an expiry: a queued Celery task (a list without one) could go.
+EVICTS_QUEUES = ("allkeys-lru", "allkeys-lfu", "allkeys-random")
+
+
+def memory_plan(config: dict[str, str], wanted: str) -> tuple[dict[str, str], str | None]:
+    """The ``CONFIG SET`` a Redis holding both the broker and the cache needs (issue 18), and a warning.
+
+    Without a limit (``maxmemory 0``) it gets ``wanted`` and ``volatile-lru``: only keys with an
+    expiry (every cache entry) are evicted, never the broker's queues. A limit set already is kept;
+    a policy that may evict any key is reported, since it could drop a queued task.
+    """
+    if config.get("maxmemory", "0") == "0":
+        return {"maxmemory": wanted, "maxmemory-policy": "volatile-lru"}, None
+    policy = config.get("maxmemory-policy", "")
+    if policy in EVICTS_QUEUES:
+        return {}, (
+            f"Redis evicts any key when full (maxmemory-policy {policy}): a queued task could be lost. "
+            "Use volatile-lru, or give the cache its own Redis (CACHE_REDIS_URL)."
+        )
+    return {}, None
+
+
+def limit_redis_memory(url: str, cache_url: str, wanted: str) -> str | None:
+    """Give the Redis at ``url`` a memory limit when the cache shares it; a warning, or None."""
+    broker, cache = redis.connection.parse_url(url), redis.connection.parse_url(cache_url)
+    if (broker.get("host"), broker.get("port")) != (cache.get("host"), cache.get("port")):
+        return None  # a Redis of its own for the cache: its limit and policy are its own (allkeys-lru)
+    client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+    try:
+        config = client.config_get("maxmemory*")
+        changes, warning = memory_plan(config, wanted)
+        for name, value in changes.items():
+            client.config_set(name, value)
+        if changes:
+            print(f"==> Redis at {url}: maxmemory {wanted}, maxmemory-policy volatile-lru (cache keys only)")
+        return warning
+    except redis.RedisError as exc:  # a managed Redis may refuse CONFIG: say so, start anyway
+        return f"Redis at {url} did not take a memory limit ({exc}): set maxmemory and volatile-lru yourself."
+
+
 def main() -> int:
     problems = [
         p
         for p in (check_postgresql(os.environ["DATABASE_URL"]), check_redis(os.environ["REDIS_URL"]))
         if p is not None
     ]
+    wanted = os.environ.get("REDIS_MAXMEMORY", "512mb")
+    if not problems and os.environ.get("CACHE_REDIS_URL") and wanted != "0":  # 0: leave Redis as it is
+        warning = limit_redis_memory(os.environ["REDIS_URL"], os.environ["CACHE_REDIS_URL"], wanted)
+        if warning:
+            print(warning, file=sys.stderr)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 3 if problems else 0

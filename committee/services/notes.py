@@ -21,6 +21,11 @@ from tournaments.models import Round
 
 
 @transaction.atomic
+def max_note_pairings(teams: int) -> int:
+    """The pairings a round of ``teams`` teams has at most (one per two teams, and the bye)."""
+    return (teams + 1) // 2
+
+
 def add_note(*, round: Round, user, text: str, pairings: Iterable[tuple[int, int | None]] = ()) -> Decision:
     """Record a signed note; ``pairings`` are (TPN, TPN or None for the bye) it concerns."""
     permissions.require(user, "committee.write_note", round)
@@ -29,8 +34,17 @@ def add_note(*, round: Round, user, text: str, pairings: Iterable[tuple[int, int
         raise ValidationError(_("A note needs some text."))
     if len(text) > 20000:
         raise ValidationError(_("A note is limited to 20,000 characters."))
-    pairs = [(int(a), int(b) if b is not None else None) for a, b in pairings]
+    pairings = list(pairings)
     known = set(round.tournament.teams.filter(tpn__isnull=False).values_list("tpn", flat=True))
+    most = max_note_pairings(len(known))
+    if len(pairings) > most:  # issue 18: a list the client chose, bounded before any work
+        raise ValidationError(
+            _(
+                "A note concerns at most %(most)s pairings: a round of %(tournament)s has no more (%(count)s given)."
+            )
+            % {"most": most, "tournament": round.tournament, "count": len(pairings)}
+        )
+    pairs = list(dict.fromkeys((int(a), int(b) if b is not None else None) for a, b in pairings))
     unknown = sorted({t for pair in pairs for t in pair if t is not None} - known)
     if unknown:
         raise ValidationError(

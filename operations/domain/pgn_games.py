@@ -62,12 +62,27 @@ def decode(data: bytes | str) -> str:
         return data.decode("latin-1")
 
 
-def read_games(text: str) -> list[BroadcastGame]:
-    """Every game of ``text`` that names its two players; a game without them is left out."""
+class TooManyGames(ValueError):
+    """The file holds more games than ``read_games`` was allowed to read."""
+
+
+def count_white_tags(data: bytes | str) -> int:
+    """How many ``[White "..."]`` tags the file has (a game has one; a comment may hold another)."""
+    return data.count(b'[White "' if isinstance(data, bytes) else '[White "')
+
+
+def read_games(text: str, limit: int | None = None) -> list[BroadcastGame]:
+    """Every game of ``text`` that names its two players; a game without them is left out.
+
+    ``limit``: the most games to read; one more raises ``TooManyGames`` at once (issue 18: a
+    20 MB file of tiny games took a minute).
+    """
     handle = io.StringIO(text)
     games: list[BroadcastGame] = []
     number = 0
     while True:
+        if limit is not None and number > limit:
+            raise TooManyGames(limit)
         headers = chess.pgn.read_headers(handle)
         if headers is None:
             break

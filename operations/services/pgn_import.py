@@ -35,6 +35,8 @@ from operations import permissions
 from operations.domain.pgn_games import (
     PGN_RESULTS,
     BroadcastGame,
+    TooManyGames,
+    count_white_tags,
     decode,
     normalise_name,
     read_games,
@@ -205,6 +207,12 @@ def _classify(game: BoardGame, broadcast: str, number: int) -> PlannedBoard:
     return planned
 
 
+def max_games(round: Round, boards: int) -> int:
+    """The most games a file for ``round`` may hold: its boards in every round of the event (a
+    broadcast's file of the whole event so far reads as well as the round's own)."""
+    return boards * max(round.tournament.rounds_total, round.number)
+
+
 def preview_pgn(round: Round, data: bytes | str, *, by) -> PgnPreview:
     """Match the file's games to the boards of ``round``; nothing is written."""
     permissions.require(
@@ -215,16 +223,35 @@ def preview_pgn(round: Round, data: bytes | str, *, by) -> PgnPreview:
         raise ValidationError(
             _("The file is larger than %(max_bytes)s MB.") % {"max_bytes": MAX_BYTES // (1024 * 1024)}
         )
-    games = read_games(decode(data))
-    if not games:
-        raise ValidationError(
-            _("The file holds no PGN game: no game with [White] and [Black] tags was found.")
-        )
     boards = _round_games(round)
     if not boards:
         raise ValidationError(
             _("Round %(round_number)s has no boards yet: post the board pairings first.")
             % {"round_number": round.number}
+        )
+    most = max_games(round, len(boards))
+    try:
+        # Counted on the raw text first (one pass in C, no copy): a file of a great many games is
+        # refused before it is decoded and read game by game.
+        if count_white_tags(data) > 2 * most:
+            raise TooManyGames(most)
+        games = read_games(decode(data), limit=most)
+    except TooManyGames:
+        raise ValidationError(
+            _(
+                "The file holds more than %(most)s games: round %(round_number)s has %(boards)s boards and "
+                "the event %(rounds)s rounds. Import a file of this round's games."
+            )
+            % {
+                "most": most,
+                "round_number": round.number,
+                "boards": len(boards),
+                "rounds": round.tournament.rounds_total,
+            }
+        ) from None
+    if not games:
+        raise ValidationError(
+            _("The file holds no PGN game: no game with [White] and [Black] tags was found.")
         )
     white_index, black_index = _index(boards, "white"), _index(boards, "black")
     preview = PgnPreview(round=round, games_read=len(games))

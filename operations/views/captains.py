@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import lineup_link_guard
-from operations import lineup_window, permissions, selectors
+from operations import lineup_window, permissions, query_bounds, selectors
 from operations.forms import LineupForm
 from operations.models import CaptainLink
 from operations.services import lineups, results
-from operations.views._common import _messages, _round, _tournament
+from operations.views._common import _messages, _round, _tournament, refusal
 from tournaments.models import Match, Team
 from tournaments.services.individual import NO_LINEUPS
 
@@ -93,7 +93,10 @@ def lineup_page(request, slug: str, number: int):
     if permissions.is_arbiter(request.user, t) or permissions.is_committee(request.user, t):
         if not tpn:
             return redirect("ops-lineup-status", slug=t.slug, number=r.number)
-        team = get_object_or_404(Team, tournament=t, tpn=tpn)
+        try:
+            team = query_bounds.team_of(t, tpn)  # issue 18: ``?team=abc`` is refused, not a 500
+        except query_bounds.Refused as refused:
+            return refusal(request, refused)
     else:
         teams = list(
             Team.objects.filter(pk__in=permissions.captain_team_ids(request.user, t)).order_by("tpn")

@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from operations import confirmations, lineup_window, permissions, score_words, selectors
+from operations import confirmations, lineup_window, permissions, query_bounds, score_words, selectors
 from operations.forms import RESULT_CHOICES, TrfImportForm
 from operations.models import CaptainLink
 from operations.services import board_pairings, lineups, results, summary, trf_import
-from operations.views._common import _messages, _round, _tournament
+from operations.views._common import _messages, _round, _tournament, refusal
 from tournaments.confirmation import confirmation_page, confirmed
 from tournaments.models import Match, Team
 
@@ -130,7 +130,10 @@ post_board_pairings_view = _round_action(
 def issue_link_view(request, slug: str, number: int):
     t = _tournament(slug)
     r = _round(t, number)
-    team = get_object_or_404(Team, tournament=t, tpn=request.POST.get("team"))
+    try:
+        team = query_bounds.team_of(t, request.POST.get("team"))  # issue 18: not a 500 on "abc"
+    except query_bounds.Refused as refused:
+        return refusal(request, refused)
     return _act(
         request,
         t,
@@ -176,7 +179,10 @@ def match_result_page(request, slug: str, number: int, table: int):
                 elif key.startswith("was_"):
                     expected[_board_number(key[4:])] = value
             if "absent" in request.POST:
-                team = get_object_or_404(Team, tournament=t, tpn=request.POST["absent"])
+                try:
+                    team = query_bounds.team_of(t, request.POST["absent"])  # issue 18: not a 500 on "abc"
+                except query_bounds.Refused as refused:
+                    return refusal(request, refused)
                 results.record_absent_team(match, team, by=request.user)
                 messages.success(
                     request,

@@ -9,9 +9,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from operations import live, permissions, selectors
+from operations import live, permissions, query_bounds, selectors
 from operations.services import exports
-from operations.views._common import _round, _tournament
+from operations.views._common import _round, _tournament, refusal
 from tournaments.models import Team
 
 # -- public ---------------------------------------------------------------------
@@ -55,11 +55,14 @@ def _live_boards(context: dict) -> str:
 
 def standings_page(request, slug: str):
     t = _tournament(slug)
-    through = request.GET.get("round")
+    try:
+        through = query_bounds.standings_round(t, request.GET.get("round"))
+    except query_bounds.Refused as refused:
+        return refusal(request, refused)
     # The latest standings follow the play (their version taken before the results are read).
     current = live.standings_version(t.slug) if not through else None
     mark = live.standings_mark(t, current=current) if not through else None
-    st = selectors.standings_table(t, int(through) if through and through.isdigit() else None)
+    st = selectors.standings_table(t, through)
     rounds = list(range(1, selectors.latest_result_round(t) + 1))
     context = {"tournament": t, "st": st, "rounds": rounds, "live": mark}
     if not through:  # the live fragment's own table, rendered once per version for the page and its pollers

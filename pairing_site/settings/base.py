@@ -222,11 +222,17 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Pairing site <pairin
 # The site's address as e-mails link to it.
 SITE_URL = env.str("DJANGO_SITE_URL", default="http://127.0.0.1:8000")
 
+# The cache in its own Redis (issue 18, item 1): it evicts what it must (allkeys-lru under a
+# maxmemory) while the broker's Redis never evicts a queued task (noeviction). docker-compose.yml
+# runs two instances; ``scripts/start --full`` gives the cache its own database of the machine's
+# Redis and a volatile-lru limit (only keys with an expiry, never the broker's queues). Unset:
+# the broker's URL (one Redis, as in development and the tests).
+CACHE_REDIS_URL = env.str("CACHE_REDIS_URL", default=REDIS_URL)
 CACHES = {
     "default": (
         # Django's Redis cache, one client per connection pool (pairing_site/redis_cache.py)
-        {"BACKEND": "pairing_site.redis_cache.RedisCache", "LOCATION": REDIS_URL}
-        if REDIS_URL
+        {"BACKEND": "pairing_site.redis_cache.RedisCache", "LOCATION": CACHE_REDIS_URL}
+        if CACHE_REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }

@@ -30,8 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 APP_SERVICES = ("web", "worker", "beat")
 # Values that differ by where the stack runs (an address, a file): masked before comparing.
 PLACEHOLDER_OPTIONS = ("--bind", "--schedule")
-# Set for the Procfile only: docker-compose.yml writes their values into its commands.
-PROCFILE_ONLY_VARIABLES = {"WEB_BIND", "CELERY_BEAT_SCHEDULE_FILE"}
+# Set for the Procfile only: docker-compose.yml writes their values into its commands; and the
+# memory limit scripts/check_services.py gives the machine's Redis (compose sets its own two's).
+PROCFILE_ONLY_VARIABLES = {"WEB_BIND", "CELERY_BEAT_SCHEDULE_FILE", "REDIS_MAXMEMORY"}
 
 
 def clean_env(**extra) -> dict:
@@ -158,6 +159,74 @@ def test_the_full_start_never_prints_the_secret_key_and_lets_the_environment_win
     env = exported(result.stdout)
     assert "a-key-from-outside" not in result.stdout
     assert env["DATABASE_URL"] == "postgres://u@db.example:5432/x"
+
+
+def test_the_broker_and_the_cache_each_have_a_redis_with_a_memory_limit_and_a_sound_eviction_policy():
+    """Issue 18: the cache evicts under its limit; the broker never evicts a queued task."""
+    services = compose()["services"]
+    broker, cache = (
+        compose_default(services["redis"]["command"]),
+        compose_default(services["cache"]["command"]),
+    )
+    assert "--maxmemory 256mb" in broker and "--maxmemory-policy noeviction" in broker
+    assert "--maxmemory 256mb" in cache and "--maxmemory-policy allkeys-lru" in cache
+    env = services["web"]["environment"]
+    assert env["REDIS_URL"] == "redis://redis:6379/0" and env["CACHE_REDIS_URL"] == "redis://cache:6379/0"
+    for name in APP_SERVICES:
+        assert "cache" in services[name]["depends_on"], name
+
+
+def test_the_full_start_puts_the_cache_in_its_own_database_of_the_redis():
+    assert exported(dry_run().stdout)["CACHE_REDIS_URL"] == "redis://127.0.0.1:6379/1"
+    env = exported(dry_run(REDIS_URL="redis://r.example:6380/4").stdout)
+    assert (
+        env["REDIS_URL"] == "redis://r.example:6380/4"
+        and env["CACHE_REDIS_URL"] == "redis://r.example:6380/5"
+    )
+    assert (
+        exported(dry_run(CACHE_REDIS_URL="redis://c:6379/0").stdout)["CACHE_REDIS_URL"] == "redis://c:6379/0"
+    )
+
+
+def test_a_shared_redis_without_a_limit_gets_one_that_evicts_cache_entries_only(tmp_path):
+    """scripts/check_services.py on a real, throwaway redis-server (never the tests' shared one)."""
+    import redis
+
+    from scripts.check_services import limit_redis_memory, memory_plan
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed here")
+    port = _free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        client = redis.Redis(port=port)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        url = f"redis://127.0.0.1:{port}/0"
+        assert limit_redis_memory(url, f"redis://127.0.0.1:{port}/1", "64mb") is None
+        config = client.config_get("maxmemory*")
+        assert config["maxmemory"] == str(64 * 1024 * 1024)
+        assert config["maxmemory-policy"] == "volatile-lru"  # keys with an expiry only: never a queue
+        client.config_set("maxmemory-policy", "allkeys-lru")
+        warning = limit_redis_memory(url, f"redis://127.0.0.1:{port}/1", "64mb")
+        assert "a queued task could be lost" in warning
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert memory_plan({"maxmemory": "0"}, "1gb")[0] == {
+        "maxmemory": "1gb",
+        "maxmemory-policy": "volatile-lru",
+    }
+    assert memory_plan({"maxmemory": "100", "maxmemory-policy": "noeviction"}, "1gb") == ({}, None)
 
 
 def _docker_compose_available() -> bool:
@@ -311,6 +380,7 @@ def test_start_full_runs_the_whole_stack_and_one_ctrl_c_stops_every_process(tmp_
         env=clean_env(
             DATABASE_URL=database_url,
             REDIS_URL=redis_url,
+            REDIS_MAXMEMORY="0",  # the tests' shared Redis keeps its configuration
             PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
             CELERY_BEAT_SCHEDULE_FILE=str(tmp_path / "celerybeat-schedule"),
         ),

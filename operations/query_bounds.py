@@ -1,0 +1,91 @@
+"""Numbers a client chooses in a query or a form, checked against the tournament before any work.
+
+Issue 18, item 1 ("one anonymous request exhausts the server") and item 4 (``?team=abc`` gave a
+500): ``?round=`` of the standings (page, API, PDF) and a team's TPN in an official's form are
+read here, ASCII digits only (``"²"`` is a digit to ``str.isdigit`` but not to ``int``), and
+refused with a clear message when they name nothing the tournament holds: a round without
+results (``404``), a value that is not a number (``400``), a team it does not have (``404``).
+Nothing is computed for a value refused here, and nothing is cached.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from operations.selectors import latest_result_round
+from tournaments.models import Team, Tournament
+
+# No tournament holds a round or a TPN with more digits; a longer number is out of range
+# without being converted (``int()`` of thousands of digits is itself slow, then refused).
+MAX_DIGITS = 6
+
+
+class Refused(Exception):
+    """A value the client chose that names nothing the tournament holds; ``status``: 400 or 404."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _shown(value: str) -> str:
+    return value if len(value) <= 12 else value[:12] + "…"
+
+
+def _digits(value: str) -> bool:
+    return value.isascii() and value.isdigit()
+
+
+def standings_round(tournament: Tournament, value: str | None) -> int | None:
+    """The round of ``?round=`` for the standings after it: None (absent or empty) means the latest.
+
+    Only a round with results can be asked for (1 to ``latest_result_round``): "Standings after
+    round 12" of a 9-round event, or of a round not played yet, is refused.
+    """
+    if value is None or value == "":
+        return None
+    if not _digits(value):
+        raise Refused(
+            _("“%(value)s” is not a round number: give a whole number such as 3.") % {"value": _shown(value)},
+            400,
+        )
+    last = latest_result_round(tournament)
+    number = int(value) if len(value) <= MAX_DIGITS else None
+    if number is not None and 1 <= number <= last:
+        return number
+    if last == 0:
+        message = _(
+            "No round of %(tournament)s has results yet: there are no standings after round %(number)s."
+        )
+    else:
+        message = _(
+            "There are no standings after round %(number)s: %(tournament)s has results for rounds 1 to %(last)s."
+        )
+    raise Refused(
+        message % {"number": _shown(value.lstrip("0") or "0"), "tournament": tournament.name, "last": last},
+        404,
+    )
+
+
+def team_of(tournament: Tournament, value: str | None) -> Team:
+    """The team whose TPN is ``value`` (a form's or a query's); refused unless the tournament has it."""
+    value = (value or "").strip()
+    if not _digits(value):
+        raise Refused(
+            _("“%(value)s” is not a team's number (TPN): give a whole number such as 3.")
+            % {"value": _shown(value)},
+            400,
+        )
+    team = (
+        Team.objects.filter(tournament=tournament, tpn=int(value)).first()
+        if len(value) <= MAX_DIGITS
+        else None
+    )
+    if team is None:
+        raise Refused(
+            _("%(tournament)s has no team with TPN %(tpn)s.")
+            % {"tournament": tournament.name, "tpn": _shown(value.lstrip("0") or "0")},
+            404,
+        )
+    return team

@@ -18,7 +18,7 @@ from operations.models import CaptainLink
 from operations.services import board_pairings, lineups, results, summary, trf_import
 from operations.views._common import _messages, _round, _tournament, refusal
 from tournaments.confirmation import confirmation_page, confirmed
-from tournaments.models import Match, Team
+from tournaments.models import Match
 
 # -- committee and arbiters -----------------------------------------------------
 

@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from engine.state import Outcome, ScoreKind
-from engine.trf import SizeLimitExceeded, TrfError, read
+from engine.trf import SizeLimitExceeded, TrfError, decode, read
 from engine.trf.extension import OPTION
 from engine.trf.teams import TeamReader
 from operations import permissions
@@ -41,17 +41,25 @@ def _dec(x: float | None) -> Decimal | None:
 
 @transaction.atomic
 def import_trf(
-    text: str, *, name: str = "", slug: str = "", by=None, system: str | None = None
+    text: str | bytes, *, name: str = "", slug: str = "", by=None, system: str | None = None
 ) -> Tournament:
-    """Create a tournament from a TRF-2026 team file (see the module docstring)."""
+    """Create a tournament from a TRF-2026 team file (see the module docstring).
+
+    ``text`` may be the file's bytes: they are decoded as the command line
+    decodes them (``engine.trf.decode``: UTF-8 with or without a byte-order
+    mark, else Latin-1; issue 18, item 4), and the engine's reader refuses a
+    control character and a file over its limits (``142 5000``) before any work.
+    """
     if by is not None and not getattr(by, "is_superuser", False) and not getattr(by, "is_staff", False):
         raise permissions.PermissionDenied(_("Only staff may import a tournament."))
+    if isinstance(text, bytes):
+        text = decode(text)
     try:
         doc = read(text, system)
     except TrfError as err:
         raise ImportRefused(err.message, err.line, err.column) from None
     except SizeLimitExceeded as err:
-        raise ImportRefused(str(err)) from None
+        raise ImportRefused(err.message, err.line, err.column) from None
     state, recs = doc.state, doc.records
     name = name or state.name or "Imported tournament"
     slug = slug or slugify(name)[:90] or "imported"

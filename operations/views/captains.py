@@ -33,6 +33,8 @@ def _lineup_page(request, t, r, team, *, link=None):
         initial_ids=current,
         allow_override=allow_override,
     )
+    empty_boards: list[int] = []
+    empty_warning = ""
     if request.method == "POST" and form.is_valid():
         try:
             sub = lineups.submit_lineup(
@@ -42,7 +44,11 @@ def _lineup_page(request, t, r, team, *, link=None):
                 by=request.user,
                 link=link,
                 override_reason=form.cleaned_data.get("override_reason", ""),
+                confirm_empty_boards=form.confirmed_empty_boards(),
             )
+        except lineups.EmptyBoardsUnconfirmed as err:
+            # the form again, as chosen, with the boards named and a box to confirm (issue 18, item 6)
+            empty_boards, empty_warning = err.boards, " ".join(err.messages)
         except ValidationError as err:
             messages.error(request, _("Lineup refused: %(messages)s") % {"messages": _messages(err)})
         else:
@@ -79,6 +85,10 @@ def _lineup_page(request, t, r, team, *, link=None):
             "match": selectors.team_match(team, r),
             "link": link,
             "allow_override": allow_override,
+            "empty_boards": empty_boards,
+            "empty_boards_value": ",".join(str(b) for b in empty_boards),
+            "empty_boards_text": ", ".join(str(b) for b in empty_boards),
+            "empty_warning": empty_warning,
         },
     )
 

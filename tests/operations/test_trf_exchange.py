@@ -257,7 +257,9 @@ def test_trf_round_trip_keeps_a_board_one_side_left_empty(event):
     from tests.operations.conftest import player_ids
 
     bravo = event.teams[1]
-    submit_lineup(bravo, event.round, player_ids(bravo, [1, 2, 3, None]), by=event.arbiter)
+    submit_lineup(
+        bravo, event.round, player_ids(bravo, [1, 2, 3, None]), by=event.arbiter, confirm_empty_boards=[4]
+    )
     close_lineups(event.round, by=event.arbiter)
     event.round.refresh_from_db()
     post_board_pairings(event.round, by=event.arbiter)

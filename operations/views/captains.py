@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,6 +17,7 @@ from operations.services import lineups, results
 from operations.views._common import _messages, _round, _tournament
 from tournaments.models import Match, Team
 from tournaments.services.individual import NO_LINEUPS
+from tournaments.time_zones import format_at_venue
 
 # -- captains -------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ def _lineup_page(request, t, r, team, *, link=None):
                 % {
                     "team_name": team.name,
                     "r_number": r.number,
-                    "localtime": format(timezone.localtime(sub.submitted_at), "%Y-%m-%d %H:%M:%S %Z"),
+                    "localtime": format_at_venue(sub.submitted_at, t, "Y-m-d H:i:s"),
                     "names": names,
                 },
             )

@@ -314,6 +314,7 @@ def test_trf_round_trip_keeps_the_lineup_window_rules(played):
         ("### engine-event lineup_close_days_before -1", "-1 is not a valid value", 43),
         ("### engine-event approval_policy 1", "unknown event setting 'approval_policy'", 18),
         ("### engine-event lineup_close_time late", "is not a JSON value", 36),
+        ('### engine-event time_zone "Mars/Olympus"', "'Mars/Olympus' is not a time zone", 28),
     ],
 )
 def test_import_refuses_a_bad_event_setting_with_line_and_column(played, line, message, column):
@@ -388,3 +389,18 @@ def test_the_import_command_reads_a_byte_order_mark_like_the_command_line(played
     path.write_bytes(b"\xef\xbb\xbf" + text.encode())
     call_command("import_trf", path, slug="bom-command")
     assert trf_export(Tournament.objects.get(slug="bom-command")) == text
+
+
+def test_trf_round_trip_keeps_the_venues_time_zone(played):
+    """The lineup deadline's time of day is a time at the venue: the zone goes with it (issue 18, item 6)."""
+    import datetime as dt
+
+    t = played.tournament
+    t.time_zone = "Asia/Tokyo"
+    t.lineup_close_time = dt.time(18, 30)
+    t.save()
+    text = trf_export(t)
+    assert '### engine-event time_zone "Asia/Tokyo"\n' in text
+    t2 = import_trf(text, slug="copy-zone")
+    assert t2.time_zone == "Asia/Tokyo"
+    assert trf_export(t2) == text

@@ -22,7 +22,15 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x19\x1b\x1f\x7f]")
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 (a leading byte-order mark dropped), else Latin-1 (every byte is a character)."""
+    """UTF-8 (a leading byte-order mark dropped), else Latin-1 (every byte is a character).
+
+    A file with a UTF-16 byte-order mark (Windows editors' "Unicode") is read as UTF-16.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -35,6 +35,11 @@ def test_a_file_with_a_utf8_byte_order_mark_reads_like_the_same_file_without_it(
     assert read("\ufeff" + team_text, "c0406").state == read(team_text, "c0406").state
 
 
+def test_a_utf16_file_with_its_byte_order_mark_reads_like_the_same_file_in_utf8(team_text):
+    assert decode(team_text.encode("utf-16")) == team_text  # Python writes the BOM first
+    assert decode("\ufeff".encode("utf-16-be") + team_text.encode("utf-16-be")) == team_text
+
+
 def test_a_latin1_file_is_read_as_latin1():
     assert decode("012 Zürich Open\n".encode("latin-1")) == "012 Zürich Open\n"
 

@@ -19,7 +19,6 @@ import csv
 import io
 from dataclasses import replace
 
-
 from django.conf import settings
 
 from engine.state import Colour, ColourPreferenceType

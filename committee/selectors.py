@@ -22,6 +22,7 @@ from tournaments.engine_texts import translated
 from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
 from tournaments.states import PAIRED_STATES
+from tournaments.time_zones import format_at_venue
 
 
 def tournament_by_slug(slug: str) -> Tournament:
@@ -316,10 +317,10 @@ def writeup_draft(round: Round) -> str:
     lines = [
         _("Pairing of round %(number)s of %(tournament)s.")
         % {"number": round.number, "tournament": round.tournament.name},
-        _("Computed with %(system)s from the results as they stood at %(when)s UTC.")
+        _("Computed with %(system)s from the results as they stood at %(when)s.")
         % {
             "system": round.tournament.system_label,
-            "when": f"{run.created_at:%Y-%m-%d %H:%M}",
+            "when": format_at_venue(run.created_at, round.tournament, "Y-m-d H:i"),
         },
     ]
     steps = run.explanation or []
@@ -362,7 +363,7 @@ def writeup_draft(round: Round) -> str:
             who = v.author.get_username() if v.author else "?"
             broken = [f"{x['criterion']}" for x in v.check_report.get("violations", [])]
             lines.append(
-                f"- v{v.number} ({who}, {v.created_at:%H:%M}): {what}"
+                f"- v{v.number} ({who}, {format_at_venue(v.created_at, round.tournament, 'H:i')}): {what}"
                 + (_("; breaks %(criteria)s") % {"criteria": ", ".join(broken)} if broken else "")
             )
             if hasattr(v, "override"):

@@ -26,7 +26,7 @@ from typing import TextIO
 from engine import api, checker, cli_options, generator, snapshot, trf
 from engine.result import PairingImpossible
 from engine.state import ColourPreferenceType, ScoreKind, TournamentState
-from engine.trf.errors import MAX_INPUT_BYTES, SizeLimitExceeded, TrfError
+from engine.trf.errors import MAX_INPUT_BYTES, MAX_PARTICIPANTS, MAX_ROUNDS, SizeLimitExceeded, TrfError
 
 SUCCESS, NO_PAIRING, UNEXPECTED, INVALID_INPUT, SIZE_LIMIT, FILE_ACCESS = 0, 1, 2, 3, 4, 5
 
@@ -103,11 +103,7 @@ def _read_text(path: str) -> str:
     if os.path.getsize(path) > MAX_INPUT_BYTES:
         raise SizeLimitExceeded(f"{path} is larger than {MAX_INPUT_BYTES} bytes")
     with open(path, "rb") as f:
-        data = f.read()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return trf.decode(f.read())
 
 
 def _commit(outputs: dict[str, str], stdout: TextIO) -> None:
@@ -132,6 +128,14 @@ def _commit(outputs: dict[str, str], stdout: TextIO) -> None:
         stdout.write(outputs["-"])
 
 
+def _check_size(state: TournamentState) -> None:
+    """The documented limits (exit 4) for a JSON snapshot; ``engine.trf.read`` checks a TRF file's."""
+    if state.rounds_total > MAX_ROUNDS:
+        raise SizeLimitExceeded(f"{state.rounds_total} rounds: the engine pairs at most {MAX_ROUNDS} rounds")
+    if len(state.participants) > MAX_PARTICIPANTS:
+        raise SizeLimitExceeded(f"more than {MAX_PARTICIPANTS} participants")
+
+
 def load(args: argparse.Namespace) -> tuple[TournamentState, trf.TrfDocument | None]:
     """The input's state with the command line's settings (and the TRF document, for the checker)."""
     if not args.input:
@@ -140,6 +144,7 @@ def load(args: argparse.Namespace) -> tuple[TournamentState, trf.TrfDocument | N
     system = _system(args)
     if args.json or args.input.lower().endswith(".json"):
         state = snapshot.loads(text)
+        _check_size(state)
         ov = _overrides(args)
         state = replace(
             state,

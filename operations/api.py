@@ -124,9 +124,15 @@ class LineupsApi(APIView):
                 ser.validated_data["players"],
                 by=request.user,
                 override_reason=ser.validated_data.get("override_reason", ""),
+                confirm_empty_boards=ser.validated_data.get("confirm_empty_boards", []),
             )
         except DjangoPermissionDenied as err:
             raise PermissionDenied(str(err)) from None
+        except lineups.EmptyBoardsUnconfirmed as err:
+            return Response(
+                {"detail": " ".join(err.messages), "code": err.code, "empty_boards": err.boards},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         except ValidationError as err:
             return _error(err)
         return Response(LineupSubmissionSerializer(sub).data, status=status.HTTP_201_CREATED)

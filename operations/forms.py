@@ -24,6 +24,9 @@ class LineupForm(forms.Form):
     """One select per board, choices = the roster (blank = empty board)."""
 
     override_reason = forms.CharField(required=False, max_length=300, label=_("Late override: reason"))
+    # The boards the captain confirms are left empty (lost by forfeit), as "3,4": the checkbox the
+    # page shows after a first submission with empty boards (issue 18, item 6).
+    confirm_empty_boards = forms.CharField(required=False, max_length=200)
 
     def __init__(self, *args, roster, boards: int, initial_ids=None, allow_override=False, **kw):
         super().__init__(*args, **kw)
@@ -49,6 +52,11 @@ class LineupForm(forms.Form):
 
     def board_fields(self):
         return [self[f"board_{b}"] for b in range(1, self.boards + 1)]
+
+    def confirmed_empty_boards(self) -> list[int]:
+        """The board numbers of the confirmation checkbox (none when it is not ticked)."""
+        raw = self.cleaned_data.get("confirm_empty_boards") or ""
+        return [int(b) for b in raw.split(",") if b.strip().isascii() and b.strip().isdigit()]
 
     def player_ids(self) -> list[int | None]:
         return [

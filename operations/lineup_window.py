@@ -4,7 +4,8 @@ The window opens when the round's pairing is published (or by hand, for a
 tournament whose lineups do not open on publication) and closes at the
 round's deadline: the round's own time, else the tournament's time of day on
 the round's date less ``lineup_close_days_before``; without either, when the
-arbiter closes it.
+arbiter closes it. The time of day is a time at the venue (``Tournament.time_zone``), and the
+deadline is written in the venue's zone, named (issue 18, item 6).
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments.models import Round, RoundState
+from tournaments.time_zones import format_at_venue, zone_of
 
 OPEN_STATES = (RoundState.PUBLISHED, RoundState.LINEUPS_OPEN)
 
@@ -28,7 +29,8 @@ def lineup_deadline(round: Round) -> dt.datetime | None:
     t = round.tournament
     if t.lineup_close_time and round.date:
         day = round.date - dt.timedelta(days=t.lineup_close_days_before)
-        return timezone.make_aware(dt.datetime.combine(day, t.lineup_close_time))
+        # a time of day at the venue (issue 18, item 6)
+        return timezone.make_aware(dt.datetime.combine(day, t.lineup_close_time), zone_of(t))
     return None
 
 
@@ -58,20 +60,15 @@ def window_message(round: Round, now: dt.datetime | None = None) -> str:
     if round.state in OPEN_STATES and deadline is not None and now >= deadline:
         return _("The lineup window of round %(number)s closed at %(when)s.") % {
             "number": round.number,
-            "when": _when(deadline),
+            "when": format_at_venue(deadline, round.tournament),
         }
     if round.state not in OPEN_STATES:
         return _("The lineup window of round %(number)s is closed.") % {"number": round.number}
     if deadline:
         return _("Lineups for round %(number)s are open until %(when)s.") % {
             "number": round.number,
-            "when": _when(deadline),
+            "when": format_at_venue(deadline, round.tournament),
         }
     return _("Lineups for round %(number)s are open until the arbiter closes them.") % {
         "number": round.number
     }
-
-
-def _when(moment: dt.datetime) -> str:
-    """A deadline as the reader's locale writes it (2026-07-04 20:00 in English)."""
-    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")

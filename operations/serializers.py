@@ -77,6 +77,17 @@ class LineupInSerializer(serializers.Serializer):
         help_text="Player ids by board; null = empty board.",
     )
     override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    confirm_empty_boards = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=100),
+        required=False,
+        default=list,
+        max_length=100,
+        help_text=(
+            "The boards left empty (null in players), confirmed as lost by forfeit. A lineup with "
+            "empty boards is accepted only when this lists exactly those boards; otherwise 400 with "
+            "code empty_boards_unconfirmed and the empty boards in empty_boards (issue 18, item 6)."
+        ),
+    )
 
 
 class LineupSubmissionSerializer(serializers.Serializer):

@@ -54,9 +54,20 @@ def paper_size(value: str | None) -> str:
     return key if key in PAGE_SIZES else DEFAULT_SIZE
 
 
+#: Characters a CSS string written inside the page's ``<style>`` element must not hold as they are: the
+#: string's quotes and escape, and ``<`` ``>`` ``&`` (``</style>`` in a tournament's name would end the
+#: element and inject markup into every PDF, issue 18 item 4). Each is written as a CSS hex escape.
+_CSS_UNSAFE = re.compile(r'[\\"\'<>&\x00-\x1f\x7f]')
+
+
+def _css_escape(match: re.Match) -> str:
+    char = match.group()
+    return " " if char in "\r\n\t\f" else f"\\{ord(char):x} "
+
+
 def _css_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
-    return f'"{escaped}"'
+    """``text`` as a quoted CSS string that reads back as ``text`` and cannot leave its ``<style>``."""
+    return f'"{_CSS_UNSAFE.sub(_css_escape, text)}"'
 
 
 def page_css(header: PrintHeader, size: str = DEFAULT_SIZE, landscape: bool = False) -> str:

@@ -17,6 +17,7 @@ from .models import (
 )
 from .models.tournament import rules_primary_score
 from .pairing_options import changed_keys, options_frozen, values_in_force
+from .time_zones import available_time_zones
 
 
 class TournamentAdminForm(forms.ModelForm):
@@ -26,6 +27,8 @@ class TournamentAdminForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = "__all__"  # noqa: DJ007 -- the admin's own field list applies
+        # the venue's time zone, chosen from the zones the system knows (issue 18, item 6)
+        widgets = {"time_zone": forms.Select(choices=lambda: [(z, z) for z in available_time_zones()])}
 
     def clean(self):
         data = super().clean()
@@ -56,7 +59,15 @@ class TournamentAdminForm(forms.ModelForm):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentAdminForm
-    list_display = ["name", "slug", "pairing_system", "olympiad_version", "rounds_total", "start_date"]
+    list_display = [
+        "name",
+        "slug",
+        "pairing_system",
+        "olympiad_version",
+        "rounds_total",
+        "start_date",
+        "time_zone",
+    ]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug"]
 

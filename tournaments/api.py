@@ -20,6 +20,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "is_team_event",
             "rounds_total",
             "boards",
+            "time_zone",
         ]
 
 

@@ -19,6 +19,7 @@ from committee.pairing_codec import pairing_from_dict, pairing_to_dict, state_fr
 from committee.selectors import current_version
 from engine import api
 from tournaments.models import Round, RoundState
+from tournaments.time_zones import format_at_venue
 
 S = RoundState
 
@@ -41,7 +42,7 @@ def lock_current(round: Round, version: DraftVersion) -> tuple[Round, DraftVersi
                 "version_number": version.number,
                 "who": who,
                 "current_number": current.number,
-                "created_at": format(current.created_at, "%H:%M:%S"),
+                "created_at": format_at_venue(current.created_at, rnd.tournament, "H:i:s"),
             },
             code="stale",
         )

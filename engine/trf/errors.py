@@ -25,7 +25,22 @@ class TrfError(ValueError):
 
 
 class SizeLimitExceeded(ValueError):
-    """The input is larger than the engine accepts (exit code 4)."""
+    """The input is larger than the engine accepts (exit code 4).
+
+    ``line`` and ``column`` say where, when the limit is read from one record
+    (``142 5000``: line of the 142 record, column 5); 0 otherwise.
+    """
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line and self.column:
+            return f"line {self.line}, column {self.column}: {self.message}"
+        return self.message
 
 
 #: Limits checked by the reader and the generator (format limits are TrfErrors).

@@ -118,6 +118,14 @@ def _read(text: str, system: str | None, overrides: Overrides | None) -> TrfDocu
         raise TrfError(
             "say which pairing system to use (--team, --olympiad, --dubov or --lim, or a 192 record)"
         )
+    if recs.rounds_total is not None and recs.rounds_total > MAX_ROUNDS:
+        raise SizeLimitExceeded(
+            f"{recs.rounds_total} rounds: the engine pairs at most {MAX_ROUNDS} rounds",
+            recs.rounds_total_line,
+            5,
+        )
+    if system not in TEAM_SYSTEMS and not recs.teams and not recs.players:
+        raise TrfError(f"the {system} system pairs players, and the file has no 001 records")
     players = _players(recs)
     if len(players) > MAX_PARTICIPANTS * 10 or len(recs.teams) > MAX_PARTICIPANTS:
         raise SizeLimitExceeded(f"more than {MAX_PARTICIPANTS} participants")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from engine.trf import extension
+from engine.trf.decoding import check_characters, strip_bom
 from engine.trf.errors import PLAYER_LIMIT, TEAM_LIMIT, TrfError
 from engine.trf.quick import quick_player, quick_team
 from engine.trf.record_types import (
@@ -89,7 +90,7 @@ def _int(line: str, no: int, a: int, b: int, what: str, blank: int | None = None
         if blank is None:
             raise TrfError(f"{what} is missing (columns {a}-{b})", no, a)
         return blank
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise TrfError(f"{what} {raw!r} is not a whole number (columns {a}-{b})", no, a)
     return int(raw)
 
@@ -223,7 +224,13 @@ def _scoring(line: str, no: int, codes: set[str]) -> dict[str, float]:
 
 
 def parse(text: str) -> TrfRecords:
-    """Cut a TRF-2026 text into records; raises :class:`TrfError`."""
+    """Cut a TRF-2026 text into records; raises :class:`TrfError`.
+
+    A leading byte-order mark is dropped and a control character refused with
+    its line and column (``engine.trf.decoding``; issue 18, item 4).
+    """
+    text = strip_bom(text)
+    check_characters(text)
     recs = TrfRecords()
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n").expandtabs(1) if "\t" in raw else raw.rstrip("\r\n")

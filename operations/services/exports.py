@@ -19,6 +19,8 @@ import csv
 import io
 from dataclasses import replace
 
+from django.conf import settings
+
 from engine.state import Colour, ColourPreferenceType
 from engine.trf import write
 from operations.selectors import matches_with_boards, results_state, standings_table
@@ -134,8 +136,14 @@ def trf_export(tournament: Tournament, through: int | None = None) -> str:
 
 
 def lineup_window(tournament: Tournament) -> dict:
-    """The line-up window rules where they differ from the defaults (``### engine-event``)."""
+    """The line-up window rules where they differ from the defaults (``### engine-event``).
+
+    The venue's time zone goes with them when it is not the site's or when a time of day is set,
+    which is a time at the venue (issue 18, item 6).
+    """
     out: dict = {}
+    if tournament.time_zone != settings.TIME_ZONE or tournament.lineup_close_time is not None:
+        out["time_zone"] = tournament.time_zone
     if not tournament.lineups_open_on_publication:
         out["lineups_open_on_publication"] = False
     if tournament.lineup_close_time is not None:

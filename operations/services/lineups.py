@@ -13,13 +13,14 @@ applies to the teams that submitted nothing.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from operations import permissions
 from operations.domain.lineup_rules import (
@@ -41,6 +42,27 @@ class LineupRefused(ValidationError):
     def __init__(self, message: str, submission: LineupSubmission | None = None):
         super().__init__(message)
         self.submission = submission
+
+
+class EmptyBoardsUnconfirmed(ValidationError):
+    """A lineup leaving ``boards`` empty that the submitter has not confirmed (issue 18, item 6).
+
+    An empty board's game is lost by forfeit, so such a lineup is accepted only
+    when the submitter names those very boards (``confirm_empty_boards``). This
+    is a question, not a refusal: nothing is recorded.
+    """
+
+    def __init__(self, boards: list[int]):
+        self.boards = boards
+        listed = ", ".join(str(b) for b in boards)
+        message = ngettext(
+            "Board %(boards)s is empty: its game is lost by forfeit. Confirm that the board stays empty, "
+            "or choose a player for it.",
+            "Boards %(boards)s are empty: their games are lost by forfeit. Confirm that the boards stay "
+            "empty, or choose players for them.",
+            len(boards),
+        ) % {"boards": listed}
+        super().__init__(message, code="empty_boards_unconfirmed")
 
 
 def settings_of(tournament) -> OperationsSettings:
@@ -132,6 +154,7 @@ def submit_lineup(
     by=None,
     link: CaptainLink | None = None,
     override_reason: str = "",
+    confirm_empty_boards: Collection[int] = (),
     now: dt.datetime | None = None,
 ) -> LineupSubmission:
     """Submit ``players`` (ids or Players by board, ``None`` = empty board) for ``team``.
@@ -139,6 +162,10 @@ def submit_lineup(
     Raises ``PermissionDenied`` when ``by`` is neither the team's captain nor
     an arbiter (and no valid link is given), ``LineupRefused`` (a
     ``ValidationError``) with the reason otherwise; the refusal is kept.
+    A lineup with fewer players than boards is accepted only when
+    ``confirm_empty_boards`` names exactly its empty boards (they are lost by
+    forfeit); otherwise ``EmptyBoardsUnconfirmed`` asks, and nothing is kept
+    (issue 18, item 6).
     """
     now = now or timezone.now()
     tournament = round.tournament
@@ -198,6 +225,9 @@ def submit_lineup(
         )
 
     ids = ids + [None] * (tournament.boards - len(ids))
+    empty = [board for board, pid in enumerate(ids, start=1) if pid is None]
+    if empty and set(confirm_empty_boards) != set(empty):
+        raise EmptyBoardsUnconfirmed(empty)
     with transaction.atomic():
         _store_lineup(team, round, ids, by=by, now=now, default_applied=False)
         if link is not None:

@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from engine.state import Outcome, ScoreKind
-from engine.trf import SizeLimitExceeded, TrfError, read
+from engine.trf import SizeLimitExceeded, TrfError, decode, read
 from engine.trf.extension import OPTION
 from engine.trf.teams import TeamReader
 from operations import permissions
@@ -33,6 +33,7 @@ from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tourn
 from tournaments.models.match import ForfeitKind
 from tournaments.pairing_options import parse_site_options, site_specs
 from tournaments.services import create_rounds, mark_absent, recompute_match, withdraw_team
+from tournaments.time_zones import available_time_zones
 
 
 def _dec(x: float | None) -> Decimal | None:
@@ -41,17 +42,25 @@ def _dec(x: float | None) -> Decimal | None:
 
 @transaction.atomic
 def import_trf(
-    text: str, *, name: str = "", slug: str = "", by=None, system: str | None = None
+    text: str | bytes, *, name: str = "", slug: str = "", by=None, system: str | None = None
 ) -> Tournament:
-    """Create a tournament from a TRF-2026 team file (see the module docstring)."""
+    """Create a tournament from a TRF-2026 team file (see the module docstring).
+
+    ``text`` may be the file's bytes: they are decoded as the command line
+    decodes them (``engine.trf.decode``: UTF-8 with or without a byte-order
+    mark, else Latin-1; issue 18, item 4), and the engine's reader refuses a
+    control character and a file over its limits (``142 5000``) before any work.
+    """
     if by is not None and not getattr(by, "is_superuser", False) and not getattr(by, "is_staff", False):
         raise permissions.PermissionDenied(_("Only staff may import a tournament."))
+    if isinstance(text, bytes):
+        text = decode(text)
     try:
         doc = read(text, system)
     except TrfError as err:
         raise ImportRefused(err.message, err.line, err.column) from None
     except SizeLimitExceeded as err:
-        raise ImportRefused(str(err)) from None
+        raise ImportRefused(err.message, err.line, err.column) from None
     state, recs = doc.state, doc.records
     name = name or state.name or "Imported tournament"
     slug = slug or slugify(name)[:90] or "imported"
@@ -59,8 +68,9 @@ def import_trf(
         raise ImportRefused(
             _("a tournament with the address %(slug)r already exists; choose another") % {"slug": slug}
         )
+    window = _lineup_window(doc)
     if not state.team:  # 001 records only: an individual event (docs/individual-events.md)
-        return import_individual(doc, name=name, slug=slug)
+        return import_individual(doc, name=name, slug=slug, time_zone=window.get("time_zone"))
     s = state.scoring
     system_name = state.system if state.system in ("c0406", "olympiad", "dubov", "lim") else "c0406"
     options = dict(state.options)
@@ -87,7 +97,7 @@ def import_trf(
         board_colour_sequence=state.board_colour_sequence,
         engine_options=options,
         **({"tiebreaks": doc.tiebreaks} if doc.tiebreaks else {}),
-        **_lineup_window(doc),
+        **window,
     )
     create_rounds(t)
     teams: dict[int, Team] = {}
@@ -198,7 +208,12 @@ def _time(value) -> dt.time | None:
         return None
 
 
+def _zone(value) -> str | None:
+    return value if isinstance(value, str) and value in available_time_zones() else None
+
+
 LINEUP_WINDOW = {
+    "time_zone": _zone,  # the venue's (issue 18, item 6)
     "lineups_open_on_publication": lambda v: v if isinstance(v, bool) else None,
     "lineup_close_days_before": lambda v: v if type(v) is int and 0 <= v <= 366 else None,
     "lineup_close_time": _time,
@@ -215,11 +230,10 @@ def _lineup_window(doc) -> dict:
             )
         out[key] = LINEUP_WINDOW[key](value)
         if out[key] is None:
-            message = (
-                _("%(key)s: %(value)r is not a time of day (HH:MM)")
-                if key == "lineup_close_time"
-                else _("%(key)s: %(value)r is not a valid value")
-            )
+            message = {
+                "lineup_close_time": _("%(key)s: %(value)r is not a time of day (HH:MM)"),
+                "time_zone": _("%(key)s: %(value)r is not a time zone (an IANA name such as Europe/Paris)"),
+            }.get(key, _("%(key)s: %(value)r is not a valid value"))
             raise ImportRefused(message % {"key": key, "value": value}, line, column)
     return out
 

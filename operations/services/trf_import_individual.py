@@ -38,7 +38,7 @@ def _dec(x: float | None, default: str) -> Decimal:
     return Decimal(default) if x is None else Decimal(str(x))
 
 
-def import_individual(doc: TrfDocument, *, name: str, slug: str) -> Tournament:
+def import_individual(doc: TrfDocument, *, name: str, slug: str, time_zone: str | None = None) -> Tournament:
     """Create the individual event of ``doc`` (the caller holds the transaction and checked the slug)."""
     state, recs = doc.state, doc.records
     if state.system not in ("dubov", "lim"):
@@ -81,6 +81,7 @@ def import_individual(doc: TrfDocument, *, name: str, slug: str) -> Tournament:
         colour_preference_type=state.colour_preferences.value,
         initial_colour=state.initial_colour.value,
         engine_options=dict(state.options),
+        **({"time_zone": time_zone} if time_zone else {}),  # the venue's (issue 18, item 6)
     )
     entrants: dict[int, Team] = {}
     players: dict[int, Player] = {}

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,6 +17,7 @@ from operations.services import lineups, results
 from operations.views._common import _messages, _round, _tournament, refusal
 from tournaments.models import Match, Team
 from tournaments.services.individual import NO_LINEUPS
+from tournaments.time_zones import format_at_venue
 
 # -- captains -------------------------------------------------------------------
 
@@ -33,6 +33,8 @@ def _lineup_page(request, t, r, team, *, link=None):
         initial_ids=current,
         allow_override=allow_override,
     )
+    empty_boards: list[int] = []
+    empty_warning = ""
     if request.method == "POST" and form.is_valid():
         try:
             sub = lineups.submit_lineup(
@@ -42,7 +44,11 @@ def _lineup_page(request, t, r, team, *, link=None):
                 by=request.user,
                 link=link,
                 override_reason=form.cleaned_data.get("override_reason", ""),
+                confirm_empty_boards=form.confirmed_empty_boards(),
             )
+        except lineups.EmptyBoardsUnconfirmed as err:
+            # the form again, as chosen, with the boards named and a box to confirm (issue 18, item 6)
+            empty_boards, empty_warning = err.boards, " ".join(err.messages)
         except ValidationError as err:
             messages.error(request, _("Lineup refused: %(messages)s") % {"messages": _messages(err)})
         else:
@@ -53,7 +59,7 @@ def _lineup_page(request, t, r, team, *, link=None):
                 % {
                     "team_name": team.name,
                     "r_number": r.number,
-                    "localtime": format(timezone.localtime(sub.submitted_at), "%Y-%m-%d %H:%M:%S %Z"),
+                    "localtime": format_at_venue(sub.submitted_at, t, "Y-m-d H:i:s"),
                     "names": names,
                 },
             )
@@ -79,6 +85,10 @@ def _lineup_page(request, t, r, team, *, link=None):
             "match": selectors.team_match(team, r),
             "link": link,
             "allow_override": allow_override,
+            "empty_boards": empty_boards,
+            "empty_boards_value": ",".join(str(b) for b in empty_boards),
+            "empty_boards_text": ", ".join(str(b) for b in empty_boards),
+            "empty_warning": empty_warning,
         },
     )
 

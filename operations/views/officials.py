@@ -260,14 +260,12 @@ def trf_import_page(request):
     )
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        raw = form.cleaned_data["file"].read()
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
         try:
             t = trf_import.import_trf(
-                text, name=form.cleaned_data["name"], slug=form.cleaned_data["slug"], by=request.user
+                form.cleaned_data["file"].read(),
+                name=form.cleaned_data["name"],
+                slug=form.cleaned_data["slug"],
+                by=request.user,
             )
         except ValidationError as err:
             messages.error(

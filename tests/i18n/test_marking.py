@@ -48,6 +48,17 @@ def pseudo_french(tmp_path, settings):
     settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
 
 
+def venue_zone_words(tournament) -> set[str]:
+    """The venue's time zone as the pages name it: its IANA name's parts and its abbreviations."""
+    import datetime as dt
+
+    from tournaments.time_zones import abbreviation, zone_of
+
+    zone = zone_of(tournament)
+    moments = (dt.datetime(2026, 1, 15, 12, tzinfo=dt.UTC), dt.datetime(2026, 7, 15, 12, tzinfo=dt.UTC))
+    return {*re.split(r"[/_]", tournament.time_zone), *(abbreviation(m.astimezone(zone)) for m in moments)}
+
+
 def unmarked_words(text: str, allowed: set[str]) -> list[str]:
     text = re.sub(r"https?://[^\s⟦⟧]+", " ", text)  # the addresses in an e-mail
     for phrase in sorted(engine_texts(), key=len, reverse=True):
@@ -79,5 +90,6 @@ def test_every_word_a_key_page_shows_comes_from_the_catalogue_the_data_or_the_en
     data = {*TEAM_NAMES, *(u.username for u in event.users.values()), *event.tournament.name.split()}
     data |= {name for _code, name in settings.LANGUAGES}
     data |= {"engine", "no", "pairing"}  # the failed run's error in the e-mail: "engine: no pairing"
+    data |= venue_zone_words(event.tournament)  # "20:00 UTC", "times in Europe/Paris": data, not site strings
     left = unmarked_words(text, NAMES | data)
     assert not left, f"{page}: words outside the catalogue: {' '.join(left)}"

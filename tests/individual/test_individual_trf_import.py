@@ -115,3 +115,13 @@ def test_a_registration_only_individual_file_starts_an_event_ready_to_pair_round
     }
     rnd, engine = pair_and_publish(t, 1, people, django_capture_on_commit_callbacks)
     assert engine.bye == 5 and len(engine.pairs) == 2
+
+
+def test_an_individual_events_time_zone_survives_its_trf_round_trip(make_user):
+    """The venue's time zone goes with the file (issue 18, item 6)."""
+    t, _people = make_event("dubov", make_user)
+    t.time_zone = "America/Sao_Paulo"
+    t.save(update_fields=["time_zone"])
+    text = trf_export(t)
+    assert '### engine-event time_zone "America/Sao_Paulo"' in text
+    assert import_trf(text, slug="individual-zone-copy").time_zone == "America/Sao_Paulo"

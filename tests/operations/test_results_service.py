@@ -56,7 +56,9 @@ def test_posting_locks_the_lineups(posted):
 
 def test_an_empty_board_is_lost_by_forfeit_by_the_side_that_left_it_empty(event):
     alpha = event.teams[0]
-    submit_lineup(alpha, event.round, player_ids(alpha, [1, 2, 3, None]), by=event.captains[0])
+    submit_lineup(
+        alpha, event.round, player_ids(alpha, [1, 2, 3, None]), by=event.captains[0], confirm_empty_boards=[4]
+    )
     close_lineups(event.round, by=event.arbiter)
     post_board_pairings(event.round, by=event.arbiter)
     b4 = BoardGame.objects.get(match=event.matches[0], board=4)

@@ -261,7 +261,9 @@ def test_trf_round_trip_keeps_a_board_one_side_left_empty(event):
     from tests.operations.conftest import player_ids
 
     bravo = event.teams[1]
-    submit_lineup(bravo, event.round, player_ids(bravo, [1, 2, 3, None]), by=event.arbiter)
+    submit_lineup(
+        bravo, event.round, player_ids(bravo, [1, 2, 3, None]), by=event.arbiter, confirm_empty_boards=[4]
+    )
     close_lineups(event.round, by=event.arbiter)
     event.round.refresh_from_db()
     post_board_pairings(event.round, by=event.arbiter)
@@ -316,6 +318,7 @@ def test_trf_round_trip_keeps_the_lineup_window_rules(played):
         ("### engine-event lineup_close_days_before -1", "-1 is not a valid value", 43),
         ("### engine-event approval_policy 1", "unknown event setting 'approval_policy'", 18),
         ("### engine-event lineup_close_time late", "is not a JSON value", 36),
+        ('### engine-event time_zone "Mars/Olympus"', "'Mars/Olympus' is not a time zone", 28),
     ],
 )
 def test_import_refuses_a_bad_event_setting_with_line_and_column(played, line, message, column):
@@ -323,3 +326,85 @@ def test_import_refuses_a_bad_event_setting_with_line_and_column(played, line, m
     lines.insert(1, line)
     err = _bad("\n".join(lines) + "\n", message)
     assert (err.line, err.column) == (2, column)
+
+
+# -- one reading with the command line, limits before any work (issue 18, item 4) --------------
+
+
+def _staff_client(client, make_user):
+    user = make_user("importer")
+    user.is_staff = True
+    user.save()
+    client.force_login(user)
+    return client
+
+
+def _upload(client, data: bytes, slug: str):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    return client.post(
+        reverse("ops-import"),
+        {"file": SimpleUploadedFile("event.trf", data), "slug": slug, "name": ""},
+        follow=True,
+    )
+
+
+def test_the_import_page_accepts_a_file_with_a_utf8_byte_order_mark_as_the_command_line_does(
+    played, client, make_user
+):
+    text = trf_export(played.tournament)
+    answer = _upload(_staff_client(client, make_user), b"\xef\xbb\xbf" + text.encode(), "with-bom")
+    assert answer.status_code == 200
+    t2 = Tournament.objects.get(slug="with-bom")
+    assert t2.name == played.tournament.name
+    assert trf_export(t2) == text
+
+
+def test_the_import_page_refuses_a_nul_byte_in_a_team_name_with_line_and_column(played, client, make_user):
+    lines = trf_export(played.tournament).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("310"))
+    lines[i] = lines[i][:9] + "\x00" + lines[i][10:]
+    answer = _upload(_staff_client(client, make_user), ("\n".join(lines) + "\n").encode(), "nul")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "Import refused, nothing saved" in page
+    assert f"line {i + 1}, column 10" in page and "NUL" in page
+    assert not Tournament.objects.filter(slug="nul").exists()
+
+
+def test_the_import_refuses_142_5000_before_creating_any_round(played, client, make_user):
+    lines = trf_export(played.tournament).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("142"))
+    lines[i] = "142 5000"
+    text = "\n".join(lines) + "\n"
+    err = _bad(text, "at most 50 rounds")
+    assert (err.line, err.column) == (i + 1, 5)
+    answer = _upload(_staff_client(client, make_user), text.encode(), "long")
+    assert "at most 50 rounds" in answer.content.decode()
+    assert not Tournament.objects.filter(slug="long").exists()
+
+
+def test_the_import_command_reads_a_byte_order_mark_like_the_command_line(played, tmp_path):
+    from django.core.management import call_command
+
+    text = trf_export(played.tournament)
+    path = tmp_path / "bom.trf"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    call_command("import_trf", path, slug="bom-command")
+    assert trf_export(Tournament.objects.get(slug="bom-command")) == text
+
+
+def test_trf_round_trip_keeps_the_venues_time_zone(played):
+    """The lineup deadline's time of day is a time at the venue: the zone goes with it (issue 18, item 6)."""
+    import datetime as dt
+
+    t = played.tournament
+    t.time_zone = "Asia/Tokyo"
+    t.lineup_close_time = dt.time(18, 30)
+    t.save()
+    text = trf_export(t)
+    assert '### engine-event time_zone "Asia/Tokyo"\n' in text
+    t2 = import_trf(text, slug="copy-zone")
+    assert t2.time_zone == "Asia/Tokyo"
+    assert trf_export(t2) == text

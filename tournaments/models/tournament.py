@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import systems
 from tournaments.engine_texts import translated
+from tournaments.time_zones import default_time_zone, validate_time_zone
 
 from .fields import points_field
 
@@ -80,6 +81,15 @@ class Tournament(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_(
+            "The venue's time zone (IANA name, e.g. Europe/Paris): the lineup deadline's time of day is a "
+            "time there, and every time the pages and e-mails show is in it."
+        ),
+    )
 
     pairing_system = models.CharField(
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.C0406

@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: Path, name: str, slug: str, **options):
         try:
-            text = file.read_text(encoding="utf-8", errors="replace")
+            text = file.read_bytes()
         except OSError as err:
             raise CommandError(f"cannot read {file}: {err}") from None
         try:

@@ -15,7 +15,16 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from committee.models import Approval, Decision, DraftVersion, OptionsChange, PairingRun, Publication
+from committee.amendments import AMENDED
+from committee.models import (
+    Approval,
+    ArbiterOverride,
+    Decision,
+    DraftVersion,
+    OptionsChange,
+    PairingRun,
+    Publication,
+)
 from committee.why import why_lines
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import translated
@@ -39,6 +48,20 @@ def current_version(round: Round) -> DraftVersion | None:
 OPTIONS_TOPIC = "options"  # the engine's "options in force" step (issue 11)
 
 HEAVY_RUN_FIELDS = ("input_snapshot", "output", "checker_report", "explanation")
+
+
+def draft_stamp(round: Round) -> str:
+    """What the review page's buttons depend on, in a few characters: it changes with any of them.
+
+    The round's state, its current version, that version's approvals and override, and the
+    publications; the page polls with it and is refreshed when it changes (issue 18 item 6).
+    """
+    state = Round.objects.filter(pk=round.pk).values_list("state", flat=True).first()
+    version = round.draft_versions.order_by("-pk").values_list("pk", flat=True).first()
+    approvals = list(Approval.objects.filter(version_id=version).order_by("pk").values_list("pk", flat=True))
+    overridden = ArbiterOverride.objects.filter(version_id=version).exists()
+    publications = round.publications.count()
+    return f"{state}.{version}.{'-'.join(map(str, approvals))}.{int(overridden)}.{publications}"
 
 
 def latest_run(round: Round) -> PairingRun | None:
@@ -173,6 +196,7 @@ def pairing_rows(
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """Rows in board (table) order, and the bye row; marks departures from ``engine``."""
     scores = scores or {}
+    pairing = _with_engine_articles(pairing, engine)
     engine_pairs = {(p["white"], p["black"]) for p in (engine or {}).get("pairs", [])}
     violations = (report or {}).get("violations", [])
     rows = []
@@ -301,6 +325,55 @@ def publication_view(publication: Publication) -> dict[str, Any]:
     return {"publication": publication, "rows": rows, "bye": bye, "has_why": bool(why)}
 
 
+def _with_engine_articles(pairing: dict[str, Any], engine: dict[str, Any] | None) -> dict[str, Any]:
+    """``pairing`` with each of the engine's own pairs (same teams, same colours) citing the engine's article.
+
+    An amendment undone by another one leaves the engine's pair, and its colours
+    are the rules', not the committee's (issue 18 item 6; versions saved before
+    ``amendments.restore_engine_articles`` was applied on saving).
+    """
+    articles = {
+        (p["white"], p["black"]): p.get("colour_article", "") for p in (engine or {}).get("pairs", [])
+    }
+    if not articles:
+        return pairing
+    pairs = [
+        {**p, "colour_article": articles[(p["white"], p["black"])]}
+        if p.get("colour_article") == AMENDED and (p["white"], p["black"]) in articles
+        else p
+        for p in pairing.get("pairs", [])
+    ]
+    return {**pairing, "pairs": pairs}
+
+
+def _departures_in_words(pairing: dict[str, Any], engine: dict[str, Any], team) -> list[str]:
+    """How ``pairing`` departs from the ``engine``'s, pair by pair, teams named by ``team(tpn)``."""
+    engine_pairs = {frozenset((p["white"], p["black"])): p for p in engine.get("pairs", [])}
+    pairs = {frozenset((p["white"], p["black"])): p for p in pairing.get("pairs", [])}
+    out = []
+    for key, p in pairs.items():
+        e = engine_pairs.get(key)
+        if e is None:
+            out.append(
+                _("paired %(white)s (White) with %(black)s")
+                % {"white": team(p["white"]), "black": team(p["black"])}
+            )
+        elif e["white"] != p["white"]:
+            out.append(
+                _("swapped the colours of %(team)s's pairing: White for %(white)s")
+                % {"team": team(e["white"]), "white": team(p["white"])}
+            )
+    dropped = [e for key, e in engine_pairs.items() if key not in pairs]
+    if dropped:
+        out.append(
+            _("the engine's pairing had %(pairs)s")
+            % {"pairs": ", ".join(f"{team(e['white'])} – {team(e['black'])}" for e in dropped)}
+        )
+    if pairing.get("bye") != engine.get("bye") and pairing.get("bye") is not None:
+        out.append(_("gave the bye to %(team)s") % {"team": team(pairing["bye"])})
+    return out
+
+
 def writeup_draft(round: Round) -> str:
     """A draft of the round's write-up (rule 57) for the members to edit."""
     version = current_version(round)
@@ -328,8 +401,9 @@ def writeup_draft(round: Round) -> str:
         if picked:
             lines.append(f"{title}:")
             lines += [f"- [{s['article']}] {s['message']}" for s in picked]
+    pairs = _with_engine_articles(version.pairing, run.output).get("pairs", [])
     colour_articles: dict[str, int] = {}
-    for p in version.pairing.get("pairs", []):
+    for p in pairs:
         key = p.get("colour_article") or _("not stated")
         colour_articles[key] = colour_articles.get(key, 0) + 1
     if colour_articles:
@@ -343,30 +417,24 @@ def writeup_draft(round: Round) -> str:
                 )
             }
         )
-    amended = (
-        round.draft_versions.filter(run=run, number__gt=0)
-        .select_related("author", "override")
-        .order_by("number")
-    )
-    if amended:
+    # What the committee changed is read from this version against the engine's pairing, not from
+    # the amendments made on the way: one undone by another, or by a return to an earlier version,
+    # changed nothing (issue 18 item 6).
+    departures = _departures_in_words(version.pairing, run.output or {}, team)
+    if departures:
         lines.append(_("Amendments by the committee:"))
-        for v in amended:
-            if v.operation == "swap_opponents":
-                what = _("swapped %(a)s and %(b)s") % {"a": team(v.team_a), "b": team(v.team_b)}
-            elif v.operation == "swap_colours":
-                what = _("swapped the colours of %(team)s's pairing") % {"team": team(v.team_a)}
-            elif v.operation == "move_bye":
-                what = _("gave the bye to %(team)s") % {"team": team(v.team_a)}
-            else:
-                what = v.operation
-            who = v.author.get_username() if v.author else "?"
-            broken = [f"{x['criterion']}" for x in v.check_report.get("violations", [])]
+        lines += [f"- {d}" for d in departures]
+        broken = [f"{x['criterion']}" for x in version.check_report.get("violations", [])]
+        if broken:
             lines.append(
-                f"- v{v.number} ({who}, {v.created_at:%H:%M}): {what}"
-                + (_("; breaks %(criteria)s") % {"criteria": ", ".join(broken)} if broken else "")
+                "  " + _("The amended pairing breaks %(criteria)s") % {"criteria": ", ".join(broken)}
             )
-            if hasattr(v, "override"):
-                lines.append("  " + _("Chief Arbiter's override: %(reason)s") % {"reason": v.override.reason})
+        if hasattr(version, "override"):
+            lines.append(
+                "  " + _("Chief Arbiter's override: %(reason)s") % {"reason": version.override.reason}
+            )
+    else:
+        lines.append(_("The pairing is the engine's: the committee amended nothing."))
     lines.append(_("Reason for the decisions: "))
     return "\n".join(lines)
 

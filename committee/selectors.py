@@ -27,7 +27,7 @@ from committee.models import (
 )
 from committee.why import why_lines
 from engine.result import WHY_TOPIC
-from tournaments.engine_texts import translated
+from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
 from tournaments.states import PAIRED_STATES
@@ -239,6 +239,7 @@ class DraftView:
     approvals: list[Approval] = field(default_factory=list)
     still_needed: str | None = None
     system_label: str = ""
+    names: dict[int, dict[str, str]] = field(default_factory=dict)  # the teams, by TPN
 
     @property
     def compute_seconds(self) -> float | None:
@@ -254,19 +255,67 @@ class DraftView:
 
     @property
     def explanation_why(self) -> list[dict[str, Any]]:
-        """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own."""
-        return [s for s in self.explanation if s.get("topic") == WHY_TOPIC]
+        """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own.
+
+        Each step's ``team`` is "TPN name"; the teams its message names by TPN are named too.
+        """
+        return [
+            {**named_step(s, self.names), "team": team_label(self.names, (s.get("data") or {}).get("tpn"))}
+            for s in self.explanation
+            if s.get("topic") == WHY_TOPIC
+        ]
 
     @property
     def explanation_rules(self) -> list[dict[str, Any]]:
-        """The rule-by-rule steps: everything but the options and the "why" lines."""
-        return [s for s in self.explanation if s.get("topic") not in (OPTIONS_TOPIC, WHY_TOPIC)]
+        """The rule-by-rule steps: everything but the options and the "why" lines, teams named (``named_step``)."""
+        return [
+            named_step(s, self.names, round_number=self.round.number)
+            for s in self.explanation
+            if s.get("topic") not in (OPTIONS_TOPIC, WHY_TOPIC)
+        ]
+
+    @property
+    def named_report(self) -> dict[str, Any]:
+        """The checker's report with the teams its messages name by TPN named by name too."""
+        if not self.report:
+            return self.report
+        return {
+            **self.report,
+            "violations": [named_step(v, self.names) for v in self.report.get("violations", [])],
+            "differences": [with_team_names(d, self.names)[0] for d in self.report.get("differences", [])],
+        }
 
     @property
     def blocked(self) -> bool:
         return bool(
             self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
         )
+
+
+def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = None) -> dict[str, Any]:
+    """An explanation step (or a violation) for a person: teams by TPN and name (issue 18 item 6).
+
+    The message names its teams where the engine's words are unambiguous
+    (``with_team_names``); ``teams`` lists the other teams its data names
+    ("11 Moldova"). The round step, whose "not paired: 11" reads as a count, is
+    said again from its data.
+    """
+    data = step.get("data") or {}
+    if "tpns" in step and "data" not in step:  # a violation: its teams are in "tpns"
+        data = {"tpns": step["tpns"]}
+    if step.get("topic") == "round" and round_number is not None and "teams" in data:
+        message = ngettext(
+            "Round %(round)s: %(count)s team to be paired",
+            "Round %(round)s: %(count)s teams to be paired",
+            len(data["teams"]),
+        ) % {"round": round_number, "count": len(data["teams"])}
+        if data.get("absent"):
+            message += "; " + _("not paired (absent or withdrawn): %(teams)s") % {
+                "teams": ", ".join(team_label(names, t) for t in data["absent"])
+            }
+        return {**step, "message": message, "teams": [], "lang": ""}
+    message, named = with_team_names(step.get("message", ""), names)
+    return {**step, "message": message, "teams": teams_in(data, names, besides=named), "lang": "en"}
 
 
 def _options_in_words(step: dict[str, Any]) -> dict[str, Any]:
@@ -297,7 +346,7 @@ def draft_view(round: Round) -> DraftView:
     if version is None:
         return view
     run = version.run
-    names = team_names(round)
+    names = view.names = team_names(round)
     view.rows, view.bye = pairing_rows(
         version.pairing, names, _scores(run.input_snapshot), engine=run.output, report=version.check_report
     )
@@ -400,7 +449,7 @@ def writeup_draft(round: Round) -> str:
         picked = [s for s in steps if s.get("topic") == topic]
         if picked:
             lines.append(f"{title}:")
-            lines += [f"- [{s['article']}] {s['message']}" for s in picked]
+            lines += [f"- [{s['article']}] {with_team_names(s['message'], names)[0]}" for s in picked]
     pairs = _with_engine_articles(version.pairing, run.output).get("pairs", [])
     colour_articles: dict[str, int] = {}
     for p in pairs:

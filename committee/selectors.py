@@ -313,9 +313,9 @@ def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = 
             message += "; " + _("not paired (absent or withdrawn): %(teams)s") % {
                 "teams": ", ".join(team_label(names, t) for t in data["absent"])
             }
-        return {**step, "message": message, "teams": [], "lang": ""}
+        return {**step, "message": message, "teams": [], "translated": True}  # in the reader's language
     message, named = with_team_names(step.get("message", ""), names)
-    return {**step, "message": message, "teams": teams_in(data, names, besides=named), "lang": "en"}
+    return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
 
 
 def _options_in_words(step: dict[str, Any]) -> dict[str, Any]:

@@ -196,7 +196,7 @@ def pairing_rows(
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """Rows in board (table) order, and the bye row; marks departures from ``engine``."""
     scores = scores or {}
-    pairing = _with_engine_articles(pairing, engine)
+    pairing = with_engine_articles(pairing, engine)
     engine_pairs = {(p["white"], p["black"]) for p in (engine or {}).get("pairs", [])}
     violations = (report or {}).get("violations", [])
     rows = []
@@ -374,7 +374,7 @@ def publication_view(publication: Publication) -> dict[str, Any]:
     return {"publication": publication, "rows": rows, "bye": bye, "has_why": bool(why)}
 
 
-def _with_engine_articles(pairing: dict[str, Any], engine: dict[str, Any] | None) -> dict[str, Any]:
+def with_engine_articles(pairing: dict[str, Any], engine: dict[str, Any] | None) -> dict[str, Any]:
     """``pairing`` with each of the engine's own pairs (same teams, same colours) citing the engine's article.
 
     An amendment undone by another one leaves the engine's pair, and its colours
@@ -393,99 +393,6 @@ def _with_engine_articles(pairing: dict[str, Any], engine: dict[str, Any] | None
         for p in pairing.get("pairs", [])
     ]
     return {**pairing, "pairs": pairs}
-
-
-def _departures_in_words(pairing: dict[str, Any], engine: dict[str, Any], team) -> list[str]:
-    """How ``pairing`` departs from the ``engine``'s, pair by pair, teams named by ``team(tpn)``."""
-    engine_pairs = {frozenset((p["white"], p["black"])): p for p in engine.get("pairs", [])}
-    pairs = {frozenset((p["white"], p["black"])): p for p in pairing.get("pairs", [])}
-    out = []
-    for key, p in pairs.items():
-        e = engine_pairs.get(key)
-        if e is None:
-            out.append(
-                _("paired %(white)s (White) with %(black)s")
-                % {"white": team(p["white"]), "black": team(p["black"])}
-            )
-        elif e["white"] != p["white"]:
-            out.append(
-                _("swapped the colours of %(team)s's pairing: White for %(white)s")
-                % {"team": team(e["white"]), "white": team(p["white"])}
-            )
-    dropped = [e for key, e in engine_pairs.items() if key not in pairs]
-    if dropped:
-        out.append(
-            _("the engine's pairing had %(pairs)s")
-            % {"pairs": ", ".join(f"{team(e['white'])} – {team(e['black'])}" for e in dropped)}
-        )
-    if pairing.get("bye") != engine.get("bye") and pairing.get("bye") is not None:
-        out.append(_("gave the bye to %(team)s") % {"team": team(pairing["bye"])})
-    return out
-
-
-def writeup_draft(round: Round) -> str:
-    """A draft of the round's write-up (rule 57) for the members to edit."""
-    version = current_version(round)
-    if version is None:
-        return ""
-    run = version.run
-    names = team_names(round)
-
-    def team(tpn) -> str:
-        info = names.get(tpn)
-        return f"{info['name']} ({tpn})" if info else _("TPN %(tpn)s") % {"tpn": tpn}
-
-    lines = [
-        _("Pairing of round %(number)s of %(tournament)s.")
-        % {"number": round.number, "tournament": round.tournament.name},
-        _("Computed with %(system)s from the results as they stood at %(when)s UTC.")
-        % {
-            "system": round.tournament.system_label,
-            "when": f"{run.created_at:%Y-%m-%d %H:%M}",
-        },
-    ]
-    steps = run.explanation or []
-    for topic, title in (("bye", _("Bye")), ("upfloaters", _("Floaters")), ("floaters", _("Floaters"))):
-        picked = [s for s in steps if s.get("topic") == topic]
-        if picked:
-            lines.append(f"{title}:")
-            lines += [f"- [{s['article']}] {with_team_names(s['message'], names)[0]}" for s in picked]
-    pairs = _with_engine_articles(version.pairing, run.output).get("pairs", [])
-    colour_articles: dict[str, int] = {}
-    for p in pairs:
-        key = p.get("colour_article") or _("not stated")
-        colour_articles[key] = colour_articles.get(key, 0) + 1
-    if colour_articles:
-        lines.append(
-            _("Colours decided by: %(articles)s")
-            % {
-                "articles": "; ".join(
-                    ngettext("%(article)s (%(count)s pairing)", "%(article)s (%(count)s pairings)", n)
-                    % {"article": a, "count": n}
-                    for a, n in colour_articles.items()
-                )
-            }
-        )
-    # What the committee changed is read from this version against the engine's pairing, not from
-    # the amendments made on the way: one undone by another, or by a return to an earlier version,
-    # changed nothing (issue 18 item 6).
-    departures = _departures_in_words(version.pairing, run.output or {}, team)
-    if departures:
-        lines.append(_("Amendments by the committee:"))
-        lines += [f"- {d}" for d in departures]
-        broken = [f"{x['criterion']}" for x in version.check_report.get("violations", [])]
-        if broken:
-            lines.append(
-                "  " + _("The amended pairing breaks %(criteria)s") % {"criteria": ", ".join(broken)}
-            )
-        if hasattr(version, "override"):
-            lines.append(
-                "  " + _("Chief Arbiter's override: %(reason)s") % {"reason": version.override.reason}
-            )
-    else:
-        lines.append(_("The pairing is the engine's: the committee amended nothing."))
-    lines.append(_("Reason for the decisions: "))
-    return "\n".join(lines)
 
 
 def rounds_for_dashboard(tournament: Tournament) -> QuerySet[Round]:

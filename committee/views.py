@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from committee import forms, permissions, selectors, services
 from committee.models import DraftVersion
+from committee.writeup import writeup_draft
 
 
 def committee_page(perm: str):
@@ -343,5 +344,5 @@ def add_note(request, rnd):
 @committee_page("committee.write_note")
 def writeup(request, rnd):
     """The drafted write-up, put into the note box for the member to edit (htmx)."""
-    form = forms.NoteForm(initial={"text": selectors.writeup_draft(rnd)})
+    form = forms.NoteForm(initial={"text": writeup_draft(rnd)})
     return render(request, "committee/_writeup.html", {"form": form, "round": rnd})

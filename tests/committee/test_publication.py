@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from committee import selectors, services
 from committee.models import Decision, Publication
 from committee.models.decision import AppendOnlyError
+from committee.writeup import writeup_draft
 from tournaments.models import RoundState
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +131,7 @@ def test_a_note_needs_text_and_known_teams(committee_event, approved_round_one):
 def test_the_write_up_is_drafted_from_the_explanation_and_the_amendments(committee_event, approved_round_one):
     v0 = services.current_version(approved_round_one)
     services.amend_draft(version=v0, operation="swap_colours", team_a=3, user=committee_event.member)
-    text = selectors.writeup_draft(approved_round_one)
+    text = writeup_draft(approved_round_one)
     assert "Pairing of round 1" in text
     assert "[C.04.6 3.4] Team 7 (TPN 7) receives the pairing-allocated bye" in text
     assert "Colours decided by: C.04.6 4.3.1 (2 pairings); committee amendment (1 pairing)" in text

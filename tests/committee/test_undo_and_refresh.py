@@ -15,8 +15,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from committee import amendments, selectors, services
+from committee import amendments, services
 from committee.errors import StaleDraft
+from committee.writeup import writeup_draft
 from tournaments.models import RoundState
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_after_returning_to_the_engine_s_version_colours_are_the_engine_s_and_th
     member = committee_event.member
     v0 = services.current_version(round_one)
     v1 = services.amend_draft(version=v0, operation="swap_colours", team_a=3, user=member)
-    assert "committee amendment" in selectors.writeup_draft(round_one)
+    assert "committee amendment" in writeup_draft(round_one)
     v2 = services.revert_draft(version=v1, to=v0, user=member)
     services.approve(version=v2, user=committee_event.member2)
     services.publish(version=v2, user=member)
@@ -70,7 +71,7 @@ def test_after_returning_to_the_engine_s_version_colours_are_the_engine_s_and_th
     page = client.get(f"/committee/{committee_event.tournament.slug}/round/1/").content.decode()
     draft = page[page.index('id="draft"') : page.index('id="explanation"')]
     assert amendments.AMENDED not in draft and 'class="tag">amended' not in draft
-    text = selectors.writeup_draft(round_one)
+    text = writeup_draft(round_one)
     assert "Amendments by the committee" not in text and "swapped" not in text
     assert "committee amendment" not in text
     assert "The pairing is the engine's: the committee amended nothing." in text
@@ -86,7 +87,7 @@ def test_an_amendment_undone_by_hand_gives_the_colours_back_to_the_rules(committ
     v4 = services.amend_draft(version=v3, operation="swap_colours", team_a=3, user=member)
     assert v4.pairing == v0.pairing  # the engine's colour articles, not "committee amendment"
     assert v4.check_report["differences"] == []
-    text = selectors.writeup_draft(round_one)
+    text = writeup_draft(round_one)
     assert "the committee amended nothing" in text and "v1" not in text
 
 
@@ -96,7 +97,7 @@ def test_the_write_up_names_what_the_version_changes_not_each_amendment_made(com
     v1 = services.amend_draft(version=v0, operation="swap_colours", team_a=1, user=member)
     v2 = services.amend_draft(version=v1, operation="swap_colours", team_a=3, user=member)
     services.revert_draft(version=v2, to=v1, user=member)
-    text = selectors.writeup_draft(round_one)
+    text = writeup_draft(round_one)
     lines = text.splitlines()
     start = lines.index("Amendments by the committee:")
     assert lines[start + 1 : start + 2] == [

@@ -176,6 +176,7 @@ def test_the_versions_table_offers_a_return_to_each_earlier_version_and_names_th
         f"{url}revert/", {"version": v1.pk, "to": v0.pk}, HTTP_HX_REQUEST="true"
     ).content.decode()
     assert "Draft version 2" in answer and "the draft is back to version 0" in answer
+    assert f"back to version 0, by {member.username}" in answer
     oob = answer[answer.index('id="versions"') :]
     assert 'hx-swap-oob="true"' in oob[:60]
     assert "v2 (current)" in oob and "Return to version 0" in oob

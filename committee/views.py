@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from committee import forms, permissions, selectors, services
 from committee.models import DraftVersion
 from committee.writeup import writeup_draft
+from tournaments.engine_texts import with_team_names
 
 
 def committee_page(perm: str):
@@ -215,13 +216,15 @@ def amend(request, rnd):
         return _done(request, rnd, exc=exc)
     broken = new.check_report.get("violations", [])
     if broken:
+        names = selectors.team_names(rnd)  # the teams by TPN and name (issue 18 item 6)
         messages.warning(
             request,
             _("Version %(number)s saved. The checker reports: %(violations)s")
             % {
                 "number": new.number,
                 "violations": "; ".join(
-                    f"{v['criterion']}{_(' (absolute)') if v['absolute'] else ''}: {v['message']}"
+                    f"{v['criterion']}{_(' (absolute)') if v['absolute'] else ''}: "
+                    + with_team_names(v["message"], names)[0]
                     for v in broken
                 ),
             },

@@ -125,7 +125,9 @@ TEAM_KEYS = frozenset(
 )
 _TEAM = re.compile(r"(?<![\w-])[Tt]eam (\d+)\b(?!'s players| board)")
 _PAIR = re.compile(r"(?<![\d.+:])(\d+)-(\d+)(?![\d.]|-?point)")
-_GIVEN_TO = re.compile(r"\b(White to|bye to|, not) (\d+)\b")
+_GIVEN_TO = re.compile(r"\b(White to|bye to|, not|largest TPN:) (\d+)\b")
+_MET = re.compile(r"(?<![\w.])(\d+) and (\d+)(?= have already)")
+_LISTED = re.compile(r"\b(not paired:) (\d+(?:, \d+)*)")
 
 
 def _name(names: Mapping, tpn: int) -> str | None:
@@ -145,7 +147,8 @@ def with_team_names(text: str, names: Mapping) -> tuple[str, set[int]]:
     """``text`` with the teams it names by TPN named by name too, and the TPNs so named.
 
     Rewritten are the engine's unambiguous references only: "team 7" ("Moldova (TPN 7)"),
-    a pairing "5-3" ("5 Moldova – 3 Chile") and "White to 5" / "bye to 5, not 3";
+    a pairing "5-3" ("5 Moldova – 3 Chile"), "5 and 3 have already met", "not paired: 4, 6"
+    and "White to 5" / "bye to 5, not 3";
     a number that may be a count or a score is left as it is (:func:`teams_in` names those).
     ``names`` maps a TPN (int or str) to a name or to a dict with ``"name"``.
     """
@@ -173,8 +176,24 @@ def with_team_names(text: str, names: Mapping) -> tuple[str, set[int]]:
         named.add(tpn)
         return f"{m.group(1)} {team_label(names, tpn)}"
 
+    def met(m: re.Match) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if _name(names, a) is None or _name(names, b) is None:
+            return m.group(0)
+        named.update((a, b))
+        return f"{team_label(names, a)} and {team_label(names, b)}"
+
+    def listed(m: re.Match) -> str:
+        tpns = [int(t) for t in m.group(2).split(", ")]
+        if any(_name(names, t) is None for t in tpns):
+            return m.group(0)
+        named.update(tpns)
+        return f"{m.group(1)} {', '.join(team_label(names, t) for t in tpns)}"
+
     text = _TEAM.sub(team, text)
     text = _PAIR.sub(pair, text)
+    text = _MET.sub(met, text)
+    text = _LISTED.sub(listed, text)
     return _GIVEN_TO.sub(given, text), named
 
 

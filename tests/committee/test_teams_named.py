@@ -23,6 +23,8 @@ NAMES = {1: {"name": "Moldova"}, 3: {"name": "Chile"}, 5: {"name": "Peru"}, 7: {
         ),
         ("5-3: the engine gives White to 3", "5 Peru – 3 Chile: the engine gives White to 3 Chile"),
         ("the engine gives the pairing-allocated bye to 7, not 1", "bye to 7 Kenya, not 1 Moldova"),
+        ("5 and 3 have already met", "5 Peru and 3 Chile have already met"),
+        ("not paired: 1, 7", "not paired: 1 Moldova, 7 Kenya"),
     ],
 )
 def test_the_engine_s_references_to_a_team_by_tpn_are_named(text, named):
@@ -92,3 +94,28 @@ def test_the_public_why_names_the_team_a_reason_names_by_tpn(committee_event, pu
     page = client.get(f"/t/{committee_event.tournament.slug}/round/2/pairings/").content.decode()
     assert "Kenya (TPN 7) floats up from 1 match points" in page
     assert "Team 7 floats" not in page
+
+
+@pytest.mark.django_db
+def test_the_checker_s_messages_after_an_amendment_and_on_a_refused_approval_name_the_teams(
+    committee_event, publish, play, compute, client
+):
+    from committee.errors import ApprovalBlocked
+
+    play(publish(committee_event.round(1), committee_event.member).round)
+    rnd = committee_event.round(2)
+    compute(rnd, committee_event.member)
+    v0 = services.current_version(rnd)
+    client.force_login(committee_event.member)
+    panel = client.post(
+        f"/committee/{committee_event.tournament.slug}/round/2/amend/",
+        {"version": v0.pk, "operation": "swap_opponents", "team_a": 5, "team_b": 4},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    message = panel[panel.index('class="messages"') :]
+    message = message[: message.index("</ul>")]
+    assert "Version 1 saved. The checker reports: C1 (absolute)" in message
+    assert "4 Team 4 and 1 Team 1 have already met" in message
+    with pytest.raises(ApprovalBlocked) as refused:
+        services.approve(version=services.current_version(rnd), user=committee_event.member)
+    assert "4 Team 4 and 1 Team 1 have already met" in str(refused.value)

@@ -126,6 +126,9 @@ TEAM_KEYS = frozenset(
 _TEAM = re.compile(r"(?<![\w-])[Tt]eam (\d+)\b(?!'s players| board)")
 _PAIR = re.compile(r"(?<![\d.+:])(\d+)-(\d+)(?![\d.]|-?point)")
 _GIVEN_TO = re.compile(r"\b(White to|bye to|, not|largest TPN:) (\d+)\b")
+_RANGE_BEFORE = re.compile(
+    r"\b(?:rules?|articles?|rounds?|TPNs?|boards?|chapters?)\s+(?:\d+(?:-\d+)?(?:,\s*|\s+and\s+))*$", re.I
+)
 _MET = re.compile(r"(?<![\w.])(\d+) and (\d+)(?= have already)")
 _LISTED = re.compile(r"\b(not paired:) (\d+(?:, \d+)*)")
 
@@ -165,6 +168,8 @@ def with_team_names(text: str, names: Mapping) -> tuple[str, set[int]]:
     def pair(m: re.Match) -> str:
         a, b = int(m.group(1)), int(m.group(2))
         if a == b or _name(names, a) is None or _name(names, b) is None:
+            return m.group(0)
+        if _RANGE_BEFORE.search(m.string[max(0, m.start() - 80) : m.start()]):  # "rules 20-23": a range
             return m.group(0)
         named.update((a, b))
         return f"{team_label(names, a)} – {team_label(names, b)}"

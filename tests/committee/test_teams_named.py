@@ -39,6 +39,8 @@ def test_the_engine_s_references_to_a_team_by_tpn_are_named(text, named):
         "the 2-point scoregroup; result 1-0",
         "first-team 1 alternates",
         "Team 12 is not one of the teams",  # no team has TPN 12
+        "the rules for teams that came in (rules 1-3, 5-7) give",
+        "the top half of the initial list (TPN 1-5)",
     ],
 )
 def test_numbers_that_are_not_a_team_s_tpn_are_left_as_they_are(text):

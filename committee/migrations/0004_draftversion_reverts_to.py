@@ -4,20 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('committee', '0003_options_change'),
+        ("committee", "0003_options_change"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='draftversion',
-            name='reverts_to',
+            model_name="draftversion",
+            name="reverts_to",
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='draftversion',
-            name='operation',
-            field=models.CharField(blank=True, choices=[('swap_opponents', "Swap two teams' places"), ('swap_colours', 'Swap the colours of a pairing'), ('move_bye', 'Move the pairing-allocated bye'), ('revert', 'Return to an earlier version')], max_length=20),
+            model_name="draftversion",
+            name="operation",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("swap_opponents", "Swap two teams' places"),
+                    ("swap_colours", "Swap the colours of a pairing"),
+                    ("move_bye", "Move the pairing-allocated bye"),
+                    ("revert", "Return to an earlier version"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

@@ -28,6 +28,11 @@ OPERATIONS = {
     "move_bye": gettext_noop("Move the pairing-allocated bye"),
 }
 
+# A version that returns to an earlier one (issue 18 item 6): not an operation on a pairing,
+# so not offered among the amendments; a draft version records it with the number returned to.
+REVERT = "revert"
+REVERT_LABEL = gettext_noop("Return to an earlier version")
+
 
 class AmendmentError(ValueError):
     """The amendment cannot be applied to this pairing (the message says why).
@@ -114,6 +119,24 @@ def move_bye(pairing: RoundPairing, tpn: int) -> RoundPairing:
     if pairing.bye == tpn:
         raise AmendmentError(gettext_noop("team %(tpn)s already has the bye"), tpn=tpn)
     return swap_opponents(pairing, tpn, pairing.bye)
+
+
+def restore_engine_articles(pairing: RoundPairing, engine: RoundPairing) -> RoundPairing:
+    """``pairing`` with each pair the engine made itself (same teams, same colours) citing the engine's article.
+
+    An amendment undone by a second one (colours swapped back, two teams swapped back)
+    leaves the engine's pair, whose colours the rules decided, not the committee
+    (issue 18 item 6: "Colours by" reads from the pairing itself).
+    """
+    articles = {(p.white, p.black): p.colour_article for p in engine.pairs}
+    out = _copy(pairing)
+    out.pairs = [
+        replace(p, colour_article=articles[(p.white, p.black)])
+        if p.colour_article == AMENDED and (p.white, p.black) in articles
+        else p
+        for p in out.pairs
+    ]
+    return out
 
 
 def apply(pairing: RoundPairing, operation: str, a: int, b: int | None = None) -> RoundPairing:

@@ -184,6 +184,23 @@ class AmendmentList(APIView):
         return Response(serializers.DraftVersionSerializer(new).data, status=status.HTTP_201_CREATED)
 
 
+class RevertCreate(APIView):
+    """Return the draft to an earlier version of the same run: a new version equal to it (issue 18 item 6)."""
+
+    @extend_schema(request=serializers.RevertInput, responses={201: serializers.DraftVersionSerializer})
+    def post(self, request, slug: str, number: int):
+        rnd = _round(self)
+        _require(request, "committee.amend_draft", rnd)
+        data = _valid(serializers.RevertInput, request)
+        try:
+            new = services.revert_draft(
+                version=_version(rnd, data["version"]), to=_version(rnd, data["to"]), user=request.user
+            )
+        except ValidationError as exc:
+            return _refused(exc)
+        return Response(serializers.DraftVersionSerializer(new).data, status=status.HTTP_201_CREATED)
+
+
 class NoteList(APIView):
     """Decision notes of a round (rule 57); POST adds a signed, append-only note."""
 

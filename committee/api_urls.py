@@ -25,6 +25,7 @@ urlpatterns = [
     path(r + "runs/", api.RunList.as_view(), name="api-run-list"),
     path("runs/<int:pk>/", api.RunDetail.as_view(), name="api-run-detail"),
     path(r + "amendments/", api.AmendmentList.as_view(), name="api-amendments"),
+    path(r + "reverts/", api.RevertCreate.as_view(), name="api-reverts"),
     path(r + "notes/", api.NoteList.as_view(), name="api-notes"),
     path(r + "approvals/", api.ApprovalCreate.as_view(), name="api-approvals"),
     path(r + "overrides/", api.OverrideCreate.as_view(), name="api-overrides"),

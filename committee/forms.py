@@ -33,6 +33,12 @@ class AmendForm(VersionForm):
         return data
 
 
+class RevertForm(VersionForm):
+    """Return to the earlier version ``to`` (its id) from the current ``version``."""
+
+    to = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
 class OverrideForm(VersionForm):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=5000)
 

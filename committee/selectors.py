@@ -15,14 +15,22 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from committee.models import Approval, Decision, DraftVersion, OptionsChange, PairingRun, Publication
+from committee.amendments import AMENDED
+from committee.models import (
+    Approval,
+    ArbiterOverride,
+    Decision,
+    DraftVersion,
+    OptionsChange,
+    PairingRun,
+    Publication,
+)
 from committee.why import why_lines
 from engine.result import WHY_TOPIC
-from tournaments.engine_texts import translated
+from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
 from tournaments.states import PAIRED_STATES
-from tournaments.time_zones import format_at_venue
 
 
 def tournament_by_slug(slug: str) -> Tournament:
@@ -40,6 +48,20 @@ def current_version(round: Round) -> DraftVersion | None:
 OPTIONS_TOPIC = "options"  # the engine's "options in force" step (issue 11)
 
 HEAVY_RUN_FIELDS = ("input_snapshot", "output", "checker_report", "explanation")
+
+
+def draft_stamp(round: Round) -> str:
+    """What the review page's buttons depend on, in a few characters: it changes with any of them.
+
+    The round's state, its current version, that version's approvals and override, and the
+    publications; the page polls with it and is refreshed when it changes (issue 18 item 6).
+    """
+    state = Round.objects.filter(pk=round.pk).values_list("state", flat=True).first()
+    version = round.draft_versions.order_by("-pk").values_list("pk", flat=True).first()
+    approvals = list(Approval.objects.filter(version_id=version).order_by("pk").values_list("pk", flat=True))
+    overridden = ArbiterOverride.objects.filter(version_id=version).exists()
+    publications = round.publications.count()
+    return f"{state}.{version}.{'-'.join(map(str, approvals))}.{int(overridden)}.{publications}"
 
 
 def latest_run(round: Round) -> PairingRun | None:
@@ -174,6 +196,7 @@ def pairing_rows(
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """Rows in board (table) order, and the bye row; marks departures from ``engine``."""
     scores = scores or {}
+    pairing = with_engine_articles(pairing, engine)
     engine_pairs = {(p["white"], p["black"]) for p in (engine or {}).get("pairs", [])}
     violations = (report or {}).get("violations", [])
     rows = []
@@ -216,6 +239,7 @@ class DraftView:
     approvals: list[Approval] = field(default_factory=list)
     still_needed: str | None = None
     system_label: str = ""
+    names: dict[int, dict[str, str]] = field(default_factory=dict)  # the teams, by TPN
 
     @property
     def compute_seconds(self) -> float | None:
@@ -231,19 +255,67 @@ class DraftView:
 
     @property
     def explanation_why(self) -> list[dict[str, Any]]:
-        """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own."""
-        return [s for s in self.explanation if s.get("topic") == WHY_TOPIC]
+        """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own.
+
+        Each step's ``team`` is "TPN name"; the teams its message names by TPN are named too.
+        """
+        return [
+            {**named_step(s, self.names), "team": team_label(self.names, (s.get("data") or {}).get("tpn"))}
+            for s in self.explanation
+            if s.get("topic") == WHY_TOPIC
+        ]
 
     @property
     def explanation_rules(self) -> list[dict[str, Any]]:
-        """The rule-by-rule steps: everything but the options and the "why" lines."""
-        return [s for s in self.explanation if s.get("topic") not in (OPTIONS_TOPIC, WHY_TOPIC)]
+        """The rule-by-rule steps: everything but the options and the "why" lines, teams named (``named_step``)."""
+        return [
+            named_step(s, self.names, round_number=self.round.number)
+            for s in self.explanation
+            if s.get("topic") not in (OPTIONS_TOPIC, WHY_TOPIC)
+        ]
+
+    @property
+    def named_report(self) -> dict[str, Any]:
+        """The checker's report with the teams its messages name by TPN named by name too."""
+        if not self.report:
+            return self.report
+        return {
+            **self.report,
+            "violations": [named_step(v, self.names) for v in self.report.get("violations", [])],
+            "differences": [with_team_names(d, self.names)[0] for d in self.report.get("differences", [])],
+        }
 
     @property
     def blocked(self) -> bool:
         return bool(
             self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
         )
+
+
+def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = None) -> dict[str, Any]:
+    """An explanation step (or a violation) for a person: teams by TPN and name (issue 18 item 6).
+
+    The message names its teams where the engine's words are unambiguous
+    (``with_team_names``); ``teams`` lists the other teams its data names
+    ("11 Moldova"). The round step, whose "not paired: 11" reads as a count, is
+    said again from its data.
+    """
+    data = step.get("data") or {}
+    if "tpns" in step and "data" not in step:  # a violation: its teams are in "tpns"
+        data = {"tpns": step["tpns"]}
+    if step.get("topic") == "round" and round_number is not None and "teams" in data:
+        message = ngettext(
+            "Round %(round)s: %(count)s team to be paired",
+            "Round %(round)s: %(count)s teams to be paired",
+            len(data["teams"]),
+        ) % {"round": round_number, "count": len(data["teams"])}
+        if data.get("absent"):
+            message += "; " + _("not paired (absent or withdrawn): %(teams)s") % {
+                "teams": ", ".join(team_label(names, t) for t in data["absent"])
+            }
+        return {**step, "message": message, "teams": [], "translated": True}  # in the reader's language
+    message, named = with_team_names(step.get("message", ""), names)
+    return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
 
 
 def _options_in_words(step: dict[str, Any]) -> dict[str, Any]:
@@ -274,7 +346,7 @@ def draft_view(round: Round) -> DraftView:
     if version is None:
         return view
     run = version.run
-    names = team_names(round)
+    names = view.names = team_names(round)
     view.rows, view.bye = pairing_rows(
         version.pairing, names, _scores(run.input_snapshot), engine=run.output, report=version.check_report
     )
@@ -302,74 +374,25 @@ def publication_view(publication: Publication) -> dict[str, Any]:
     return {"publication": publication, "rows": rows, "bye": bye, "has_why": bool(why)}
 
 
-def writeup_draft(round: Round) -> str:
-    """A draft of the round's write-up (rule 57) for the members to edit."""
-    version = current_version(round)
-    if version is None:
-        return ""
-    run = version.run
-    names = team_names(round)
+def with_engine_articles(pairing: dict[str, Any], engine: dict[str, Any] | None) -> dict[str, Any]:
+    """``pairing`` with each of the engine's own pairs (same teams, same colours) citing the engine's article.
 
-    def team(tpn) -> str:
-        info = names.get(tpn)
-        return f"{info['name']} ({tpn})" if info else _("TPN %(tpn)s") % {"tpn": tpn}
-
-    lines = [
-        _("Pairing of round %(number)s of %(tournament)s.")
-        % {"number": round.number, "tournament": round.tournament.name},
-        _("Computed with %(system)s from the results as they stood at %(when)s.")
-        % {
-            "system": round.tournament.system_label,
-            "when": format_at_venue(run.created_at, round.tournament, "Y-m-d H:i"),
-        },
+    An amendment undone by another one leaves the engine's pair, and its colours
+    are the rules', not the committee's (issue 18 item 6; versions saved before
+    ``amendments.restore_engine_articles`` was applied on saving).
+    """
+    articles = {
+        (p["white"], p["black"]): p.get("colour_article", "") for p in (engine or {}).get("pairs", [])
+    }
+    if not articles:
+        return pairing
+    pairs = [
+        {**p, "colour_article": articles[(p["white"], p["black"])]}
+        if p.get("colour_article") == AMENDED and (p["white"], p["black"]) in articles
+        else p
+        for p in pairing.get("pairs", [])
     ]
-    steps = run.explanation or []
-    for topic, title in (("bye", _("Bye")), ("upfloaters", _("Floaters")), ("floaters", _("Floaters"))):
-        picked = [s for s in steps if s.get("topic") == topic]
-        if picked:
-            lines.append(f"{title}:")
-            lines += [f"- [{s['article']}] {s['message']}" for s in picked]
-    colour_articles: dict[str, int] = {}
-    for p in version.pairing.get("pairs", []):
-        key = p.get("colour_article") or _("not stated")
-        colour_articles[key] = colour_articles.get(key, 0) + 1
-    if colour_articles:
-        lines.append(
-            _("Colours decided by: %(articles)s")
-            % {
-                "articles": "; ".join(
-                    ngettext("%(article)s (%(count)s pairing)", "%(article)s (%(count)s pairings)", n)
-                    % {"article": a, "count": n}
-                    for a, n in colour_articles.items()
-                )
-            }
-        )
-    amended = (
-        round.draft_versions.filter(run=run, number__gt=0)
-        .select_related("author", "override")
-        .order_by("number")
-    )
-    if amended:
-        lines.append(_("Amendments by the committee:"))
-        for v in amended:
-            if v.operation == "swap_opponents":
-                what = _("swapped %(a)s and %(b)s") % {"a": team(v.team_a), "b": team(v.team_b)}
-            elif v.operation == "swap_colours":
-                what = _("swapped the colours of %(team)s's pairing") % {"team": team(v.team_a)}
-            elif v.operation == "move_bye":
-                what = _("gave the bye to %(team)s") % {"team": team(v.team_a)}
-            else:
-                what = v.operation
-            who = v.author.get_username() if v.author else "?"
-            broken = [f"{x['criterion']}" for x in v.check_report.get("violations", [])]
-            lines.append(
-                f"- v{v.number} ({who}, {format_at_venue(v.created_at, round.tournament, 'H:i')}): {what}"
-                + (_("; breaks %(criteria)s") % {"criteria": ", ".join(broken)} if broken else "")
-            )
-            if hasattr(v, "override"):
-                lines.append("  " + _("Chief Arbiter's override: %(reason)s") % {"reason": v.override.reason})
-    lines.append(_("Reason for the decisions: "))
-    return "\n".join(lines)
+    return {**pairing, "pairs": pairs}
 
 
 def rounds_for_dashboard(tournament: Tournament) -> QuerySet[Round]:

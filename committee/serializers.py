@@ -171,6 +171,7 @@ class DraftVersionSerializer(serializers.ModelSerializer):
             "operation",
             "team_a",
             "team_b",
+            "reverts_to",
             "pairing",
             "check_report",
             "author",
@@ -218,6 +219,12 @@ class AmendInput(VersionInput):
     operation = serializers.ChoiceField(choices=list(OPERATIONS.items()))
     team_a = serializers.IntegerField(min_value=1, help_text="TPN")
     team_b = serializers.IntegerField(min_value=1, required=False, allow_null=True, help_text="TPN")
+
+
+class RevertInput(VersionInput):
+    to = serializers.IntegerField(
+        min_value=1, help_text="Id of the earlier draft version of the same run to return to."
+    )
 
 
 class OverrideInput(VersionInput):

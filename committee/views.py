@@ -20,7 +20,9 @@ from django.views.decorators.http import require_GET, require_POST
 from committee import basis, forms, permissions, selectors, services
 from committee.confirmations import publication_follows
 from committee.models import DraftVersion
+from committee.writeup import writeup_draft
 from tournaments.confirmation import confirmation_page, confirmed
+from tournaments.engine_texts import with_team_names
 
 
 def committee_page(perm: str):
@@ -130,13 +132,19 @@ def _context(request, rnd, note_form: forms.NoteForm | None = None) -> dict:
         + ([view.bye["team"]] if view.bye else []),
         key=lambda t: t["tpn"],
     )
+    versions = list(selectors.versions_of(rnd)[:50])
+    names = {t["tpn"]: t["name"] for t in teams}
+    for v in versions:  # the teams an amendment named, by TPN and name (issue 18 item 6)
+        v.team_a_label = f"{v.team_a} {names.get(v.team_a, '')}".strip() if v.team_a else ""
+        v.team_b_label = f"{v.team_b} {names.get(v.team_b, '')}".strip() if v.team_b else ""
     return {
         "tournament": rnd.tournament,
         "round": rnd,
         "view": view,
         "can": can,
         "teams": teams,
-        "versions": selectors.versions_of(rnd)[:50],
+        "versions": versions,
+        "draft_stamp": selectors.draft_stamp(rnd),
         "notes": selectors.notes_of(rnd),
         "publications": selectors.publications_of(rnd),
         "note_form": note_form
@@ -160,6 +168,19 @@ def round_review(request, rnd):
 
 def _draft_panel(request, rnd) -> HttpResponse:
     return render(request, "committee/_draft.html", _context(request, rnd))
+
+
+@require_GET
+@committee_page("committee.view_draft")
+def draft_panel(request, rnd):
+    """The draft panel (with the versions, out of band), polled by htmx: 204 while ``seen`` is still true.
+
+    Another member's amendment, approval or override, a publication or a new run changes the
+    stamp, and the page's buttons and versions are refreshed (issue 18 item 6).
+    """
+    if request.GET.get("seen") == selectors.draft_stamp(rnd):
+        return HttpResponse(status=204)
+    return _draft_panel(request, rnd)
 
 
 @require_GET
@@ -211,13 +232,15 @@ def amend(request, rnd):
         return _done(request, rnd, exc=exc)
     broken = new.check_report.get("violations", [])
     if broken:
+        names = selectors.team_names(rnd)  # the teams by TPN and name (issue 18 item 6)
         messages.warning(
             request,
             _("Version %(number)s saved. The checker reports: %(violations)s")
             % {
                 "number": new.number,
                 "violations": "; ".join(
-                    f"{v['criterion']}{_(' (absolute)') if v['absolute'] else ''}: {v['message']}"
+                    f"{v['criterion']}{_(' (absolute)') if v['absolute'] else ''}: "
+                    + with_team_names(v["message"], names)[0]
                     for v in broken
                 ),
             },
@@ -228,6 +251,26 @@ def amend(request, rnd):
         rnd,
         _("Version %(new_number)s saved; the checker reports no criterion broken.")
         % {"new_number": new.number},
+    )
+
+
+@require_POST
+@committee_page("committee.amend_draft")
+def revert(request, rnd):
+    """Return the draft to an earlier version of the same run (issue 18 item 6)."""
+    form = forms.RevertForm(request.POST)
+    if not form.is_valid():
+        return _done(request, rnd, exc=_form_errors(form))
+    to = get_object_or_404(DraftVersion, pk=form.cleaned_data["to"], round=rnd)
+    try:
+        new = services.revert_draft(version=_version(rnd, form), to=to, user=request.user)
+    except ValidationError as exc:
+        return _done(request, rnd, exc=exc)
+    return _done(
+        request,
+        rnd,
+        _("Version %(new_number)s saved: the draft is back to version %(number)s; it needs approving again.")
+        % {"new_number": new.number, "number": to.number},
     )
 
 
@@ -358,5 +401,5 @@ def keep_pairing(request, rnd):
 @committee_page("committee.write_note")
 def writeup(request, rnd):
     """The drafted write-up, put into the note box for the member to edit (htmx)."""
-    form = forms.NoteForm(initial={"text": selectors.writeup_draft(rnd)})
+    form = forms.NoteForm(initial={"text": writeup_draft(rnd)})
     return render(request, "committee/_writeup.html", {"form": form, "round": rnd})

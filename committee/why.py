@@ -8,6 +8,8 @@ engine's reasons no longer hold for the teams it moved: their line says the
 pairing (or only the colours) was set by a committee decision and cites it —
 the decision note about that pairing where there is one, else the amendment
 that made it. A tournament may hide the lines (``Tournament.show_pairing_reasons``).
+A team the engine's reason names by TPN is named by name too, as the publication
+names it ("Moldova (TPN 7) floats up ...", issue 18 item 6).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from committee.models import Decision, DraftVersion, Publication
 from engine.result import WHY_TOPIC
+from tournaments.engine_texts import with_team_names
 
 
 @dataclass(frozen=True)
@@ -113,8 +116,20 @@ def why_lines(publication: Publication) -> dict[int, WhyLine]:
     if not tournament.show_pairing_reasons:
         return {}
     run = publication.version.run
+    names = publication.teams or {}
+
+    def named(data: dict[str, Any]) -> dict[str, Any]:
+        return {
+            **data,
+            **{
+                k: with_team_names(data[k], names)[0]
+                for k in ("opponent_reason", "colour_reason")
+                if data.get(k)
+            },
+        }
+
     steps = {
-        s["data"]["tpn"]: s["data"]
+        s["data"]["tpn"]: named(s["data"])
         for s in (run.explanation or [])
         if s.get("topic") == WHY_TOPIC and "tpn" in (s.get("data") or {})
     }

@@ -14,12 +14,12 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from engine.standings import StandingRow, get, standings
-from engine.standings.contributions import opponent_scores
 from engine.standings.crosstable import Cell, crosstable
-from engine.state import Outcome, Participant, RoundRecord, ScoreKind, TournamentState
+from engine.state import Outcome, Participant, RoundRecord, TournamentState
 from operations.lineup_window import lineup_deadline, window_is_open
 from operations.models import LineupSubmission, ResultsSummary
 from operations.tiebreak_heads import ColumnHead, column_heads
+from operations.tiebreak_parts import breakdowns
 from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
@@ -211,22 +211,20 @@ class OpponentLine:
     game_points: float
     opponent_match_points: float | None
     opponent_game_points: float | None
-    buchholz: float | None = None  # this round's contribution to BH (None: none under the policy)
-    sonneborn_berger: float = 0.0  # this round's contribution to SB
 
 
 def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = None) -> dict:
-    """Everything a team needs to check its tie-break values by hand."""
+    """Everything a team needs to check its tie-break values by hand.
+
+    ``breakdowns``: each tie-break column under its name, with the parts that sum to
+    its value (``operations.tiebreak_parts``, issue 18 item 6).
+    """
     rs = shared_results_state(tournament, through)
     state = rs.state
     p = state.by_tpn[team.tpn]
-    primary = state.scoring.primary
-    bh = {c.round: c.value for c in opponent_scores(state, p, primary)}
     lines = []
     for rec in p.history:
         opp = state.by_tpn.get(rec.opponent) if rec.opponent else None
-        own = rec.match_points if primary is ScoreKind.MATCH_POINTS else rec.game_points
-        sb = opp.score(primary) * own if opp is not None and rec.played else 0.0
         lines.append(
             OpponentLine(
                 rec.round,
@@ -237,26 +235,23 @@ def tiebreak_detail(tournament: Tournament, team: Team, through: int | None = No
                 rec.game_points,
                 opp.match_points if opp else None,
                 opp.game_points if opp else None,
-                bh.get(rec.round),
-                sb,
             )
         )
+    primary = state.scoring.primary
+    group = frozenset(q.tpn for q in state.participants if q.score(primary) == p.score(primary))
+    names = tiebreak_names(tournament)
     values = {}
-    for name in tiebreak_names(tournament):
+    for name in names:
         try:
             tb = get(name)
         except ValueError:
             continue
-        group = frozenset(
-            q.tpn
-            for q in state.participants
-            if q.score(state.scoring.primary) == p.score(state.scoring.primary)
-        )
         values[name] = tb.compute(state, group)[p.tpn]
     return {
         "participant": p,
         "lines": lines,
         "values": values,
+        "breakdowns": breakdowns(state, names, p.tpn, group),
         "through": rs.through,
         "provisional": rs.provisional,
     }

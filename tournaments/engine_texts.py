@@ -7,13 +7,18 @@ label, help text and choice labels (``engine.options.all_specs()``) and the tie-
 ``tournaments.option_messages`` (one ``gettext_noop`` each, so ``makemessages`` finds them;
 ``manage.py option_messages`` rewrites it, and ``tests/i18n/test_engine_texts.py`` fails while
 it is out of step with the engine). Pages translate them with :func:`translated`. The engine's
-explanations, "why" lines and checker messages stay in English (docs/translations.md).
+explanations, "why" lines and checker messages stay in English (docs/translations.md), but the
+teams they name by TPN are named for a person by :func:`with_team_names` and :func:`teams_in`
+(issue 18 item 6: "not paired (absent or withdrawn): 11" read as a count).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from django.utils.translation import gettext
 
@@ -94,3 +99,123 @@ def translated(text: str) -> str:
     if text and text in known_texts():
         return gettext(text)
     return text
+
+
+# -- teams named by their TPN in the engine's texts (issue 18 item 6) ---------------------------
+
+# Keys of an explanation step's data (``RoundPairing.explain``) and of a violation that hold TPNs.
+TEAM_KEYS = frozenset(
+    {
+        "tpn",
+        "tpns",
+        "teams",
+        "absent",
+        "residents",
+        "upfloaters",
+        "pairs",
+        "white",
+        "black",
+        "bye",
+        "opponent",
+        "first_team",
+        "exempt",
+        "barred",
+        "players",
+    }
+)
+_TEAM = re.compile(r"(?<![\w-])[Tt]eam (\d+)\b(?!'s players| board)")
+_PAIR = re.compile(r"(?<![\d.+:])(\d+)-(\d+)(?![\d.]|-?point)")
+_GIVEN_TO = re.compile(r"\b(White to|bye to|, not|largest TPN:) (\d+)\b")
+_RANGE_BEFORE = re.compile(
+    r"\b(?:rules?|articles?|rounds?|TPNs?|boards?|chapters?)\s+(?:\d+(?:-\d+)?(?:,\s*|\s+and\s+))*$", re.I
+)
+_MET = re.compile(r"(?<![\w.])(\d+) and (\d+)(?= have already)")
+_LISTED = re.compile(r"\b(not paired:) (\d+(?:, \d+)*)")
+
+
+def _name(names: Mapping, tpn: int) -> str | None:
+    info = names.get(tpn) or names.get(str(tpn))
+    if not info:
+        return None
+    return info["name"] if isinstance(info, Mapping) else str(info)
+
+
+def team_label(names: Mapping, tpn: int) -> str:
+    """``"11 Moldova"``: a team by TPN and name (the TPN alone when the name is unknown)."""
+    name = _name(names, tpn)
+    return f"{tpn} {name}" if name else str(tpn)
+
+
+def with_team_names(text: str, names: Mapping) -> tuple[str, set[int]]:
+    """``text`` with the teams it names by TPN named by name too, and the TPNs so named.
+
+    Rewritten are the engine's unambiguous references only: "team 7" ("Moldova (TPN 7)"),
+    a pairing "5-3" ("5 Moldova – 3 Chile"), "5 and 3 have already met", "not paired: 4, 6"
+    and "White to 5" / "bye to 5, not 3";
+    a number that may be a count or a score is left as it is (:func:`teams_in` names those).
+    ``names`` maps a TPN (int or str) to a name or to a dict with ``"name"``.
+    """
+    named: set[int] = set()
+
+    def team(m: re.Match) -> str:
+        tpn = int(m.group(1))
+        name = _name(names, tpn)
+        if name is None:
+            return m.group(0)
+        named.add(tpn)
+        return f"{name} (TPN {tpn})"
+
+    def pair(m: re.Match) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if a == b or _name(names, a) is None or _name(names, b) is None:
+            return m.group(0)
+        if _RANGE_BEFORE.search(m.string[max(0, m.start() - 80) : m.start()]):  # "rules 20-23": a range
+            return m.group(0)
+        named.update((a, b))
+        return f"{team_label(names, a)} – {team_label(names, b)}"
+
+    def given(m: re.Match) -> str:
+        tpn = int(m.group(2))
+        if _name(names, tpn) is None:
+            return m.group(0)
+        named.add(tpn)
+        return f"{m.group(1)} {team_label(names, tpn)}"
+
+    def met(m: re.Match) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if _name(names, a) is None or _name(names, b) is None:
+            return m.group(0)
+        named.update((a, b))
+        return f"{team_label(names, a)} and {team_label(names, b)}"
+
+    def listed(m: re.Match) -> str:
+        tpns = [int(t) for t in m.group(2).split(", ")]
+        if any(_name(names, t) is None for t in tpns):
+            return m.group(0)
+        named.update(tpns)
+        return f"{m.group(1)} {', '.join(team_label(names, t) for t in tpns)}"
+
+    text = _TEAM.sub(team, text)
+    text = _PAIR.sub(pair, text)
+    text = _MET.sub(met, text)
+    text = _LISTED.sub(listed, text)
+    return _GIVEN_TO.sub(given, text), named
+
+
+def _tpns(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [t for v in value for t in _tpns(v)]
+    return []
+
+
+def teams_in(data: Mapping | None, names: Mapping, *, besides: set[int] = frozenset()) -> list[str]:
+    """The teams a step's (or a violation's) data names, as ``"11 Moldova"``, in TPN order, but ``besides``."""
+    found: set[int] = set()
+    for key, value in (data or {}).items():
+        if key in TEAM_KEYS:
+            found.update(t for t in _tpns(value) if _name(names, t) is not None)
+    return [team_label(names, t) for t in sorted(found - set(besides))]

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from committee.amendments import OPERATIONS
+from committee.amendments import OPERATIONS, REVERT, REVERT_LABEL
 
 
 class DraftVersion(models.Model):
@@ -25,10 +25,13 @@ class DraftVersion(models.Model):
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="draft_versions")
     number = models.PositiveIntegerField()
     operation = models.CharField(
-        max_length=20, blank=True, choices=[(key, _(label)) for key, label in OPERATIONS.items()]
+        max_length=20,
+        blank=True,
+        choices=[(key, _(label)) for key, label in {**OPERATIONS, REVERT: REVERT_LABEL}.items()],
     )  # "": the engine
     team_a = models.PositiveIntegerField(null=True, blank=True)  # TPNs the operation named
     team_b = models.PositiveIntegerField(null=True, blank=True)
+    reverts_to = models.PositiveIntegerField(null=True, blank=True)  # "revert": the version returned to
     pairing = models.JSONField()  # RoundPairing.to_dict()
     check_report = models.JSONField()  # CheckReport.to_dict() of this version
     author = models.ForeignKey(

@@ -28,7 +28,7 @@ from committee.selectors import approvals_needed, team_names
 from committee.services.drafts import _to, lock_current, lock_for_review
 from engine import api
 from engine.options import in_force
-from tournaments.engine_texts import translated
+from tournaments.engine_texts import translated, with_team_names
 from tournaments.models import Round, RoundState
 from tournaments.pairing_options import site_specs
 from tournaments.services import save_pairing
@@ -40,8 +40,11 @@ S = RoundState
 
 def _require_no_blocking_violation(version: DraftVersion) -> None:
     if version.has_absolute_violation and not ArbiterOverride.objects.filter(version=version).exists():
+        names = team_names(version.round)  # the teams by TPN and name (issue 18 item 6)
         broken = "; ".join(
-            f"{v['criterion']}: {v['message']}" for v in version.check_report["violations"] if v["absolute"]
+            f"{v['criterion']}: {with_team_names(v['message'], names)[0]}"
+            for v in version.check_report["violations"]
+            if v["absolute"]
         )
         raise ApprovalBlocked(
             _(

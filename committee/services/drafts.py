@@ -3,7 +3,9 @@
 Rule 58 (1998): the committee's pairing need not agree with the computer's.
 Each amendment makes the next :class:`DraftVersion` of the current run; it is
 refused when made over a version that is no longer the current one, so two
-members never overwrite each other's work unknowingly.
+members never overwrite each other's work unknowingly. An amendment is undone by
+returning to an earlier version (:func:`revert_draft`, issue 18 item 6): a new
+version equal to it, recorded like an amendment.
 """
 
 from __future__ import annotations
@@ -89,9 +91,9 @@ def amend_draft(
         except amendments.AmendmentError as exc:
             raise ValidationError(_(exc.template) % exc.params, code="amendment") from None
         run = current.run
-        report = api.check(
-            state_from_dict(run.input_snapshot), proposed, engine_pairing=pairing_from_dict(run.output)
-        )
+        engine = pairing_from_dict(run.output)
+        proposed = amendments.restore_engine_articles(proposed, engine)
+        report = api.check(state_from_dict(run.input_snapshot), proposed, engine_pairing=engine)
         new = DraftVersion.objects.create(
             run=run,
             round=rnd,
@@ -103,11 +105,57 @@ def amend_draft(
             check_report=stored_report(report),
             author=user,
         )
-        if rnd.state == S.APPROVED:
-            _to(rnd, S.UNDER_REVIEW, user)  # an approval covers one version only
-        elif rnd.state == S.DRAFT_COMPUTED:
-            _to(rnd, S.UNDER_REVIEW, user)
+        _to_review(rnd, user)
     return new
+
+
+def revert_draft(*, version: DraftVersion, to: DraftVersion, user) -> DraftVersion:
+    """Return the draft to ``to``, an earlier version of the same run: a new version equal to it.
+
+    ``version`` is the current version the member saw (refused when it is no longer current).
+    The new version has the earlier one's pairing and checker report (same run, same
+    results), no approval and no override: like an amendment, it needs approving again.
+    """
+    permissions.require(user, "committee.amend_draft", version.round)
+    with transaction.atomic():
+        rnd, current = lock_for_review(
+            version.round,
+            version,
+            refusal=_("its draft cannot be amended now."),
+            waiting_for=_("returning to an earlier version"),
+        )
+        if to.round_id != rnd.pk or to.run_id != current.run_id:
+            raise ValidationError(
+                _(
+                    "Version %(number)s belongs to an earlier pairing run; only versions of the current run can be returned to."
+                )
+                % {"number": to.number},
+                code="other_run",
+            )
+        if to.pk == current.pk or to.pairing == current.pairing:
+            raise ValidationError(
+                _("The current draft (version %(current)s) is already the same as version %(number)s.")
+                % {"current": current.number, "number": to.number},
+                code="same",
+            )
+        new = DraftVersion.objects.create(
+            run=current.run,
+            round=rnd,
+            number=current.number + 1,
+            operation=amendments.REVERT,
+            reverts_to=to.number,
+            pairing=to.pairing,
+            check_report=to.check_report,
+            author=user,
+        )
+        _to_review(rnd, user)
+    return new
+
+
+def _to_review(rnd: Round, user) -> None:
+    """A new version is under review: an approval covers one version only."""
+    if rnd.state in (S.APPROVED, S.DRAFT_COMPUTED):
+        _to(rnd, S.UNDER_REVIEW, user)
 
 
 def _to(rnd: Round, target: str, user) -> None:

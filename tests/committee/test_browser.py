@@ -41,7 +41,9 @@ def test_a_member_computes_amends_annotates_approves_and_publishes_a_round(
     page.locator("#pair-1 button[title='Swap colours']").click()  # htmx swaps the draft panel
     expect(page.locator("#draft h2").first).to_contain_text("Draft version 1")
     expect(page.locator("#checker")).to_contain_text("gives White to 5")
-    expect(page.locator("#checker")).to_contain_text("1-5: the engine gives White to 5")
+    expect(page.locator("#checker")).to_contain_text(
+        "1 Team 1 – 5 Team 5: the engine gives White to 5 Team 5"
+    )
     expect(page.locator("#pair-1")).to_have_class(re.compile("changed"))
 
     page.fill("#id_text", "Table 1: Team 1 keeps White, agreed by the committee.")

@@ -49,8 +49,8 @@ def test_the_review_page_shows_the_draft_the_explanation_and_a_departure(committ
     client.force_login(committee_event.arbiter)
     page = client.get(f"/committee/{committee_event.tournament.slug}/round/1/").content.decode()
     assert "Draft version 1" in page
-    assert "4-1: the engine gives White to 1" in page
-    assert "Team 7 receives the pairing-allocated bye" in page  # the engine's explanation
+    assert "4 Team 4 – 1 Team 1: the engine gives White to 1 Team 1" in page  # teams named (issue 18)
+    assert "Team 7 (TPN 7) receives the pairing-allocated bye" in page  # the engine's explanation
     assert "pairing-allocated bye" in page and 'id="amend-form"' not in page  # arbiters do not amend
 
 

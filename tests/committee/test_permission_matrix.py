@@ -34,6 +34,7 @@ API = [
     ("get", "/api/runs/{run}/", VIEWERS),
     ("get", "rounds/1/amendments/", VIEWERS),
     ("post", "rounds/1/amendments/", COMMITTEE),
+    ("post", "rounds/1/reverts/", COMMITTEE),
     ("get", "rounds/1/notes/", VIEWERS),
     ("post", "rounds/1/notes/", COMMITTEE),
     ("post", "rounds/1/approvals/", COMMITTEE),
@@ -48,6 +49,8 @@ PAGES = [
     ("get", "/committee/{slug}/round/1/run-status/", VIEWERS),
     ("post", "/committee/{slug}/round/1/request/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/amend/", COMMITTEE),
+    ("post", "/committee/{slug}/round/1/revert/", COMMITTEE),
+    ("get", "/committee/{slug}/round/1/draft/", VIEWERS),
     ("post", "/committee/{slug}/round/1/override/", CHIEF_ARBITER),
     ("post", "/committee/{slug}/round/1/approve/", COMMITTEE),
     ("post", "/committee/{slug}/round/1/publish/", COMMITTEE),
@@ -74,6 +77,7 @@ def computed(django_db_setup, django_db_blocker):
 def _body(version) -> dict:
     return {
         "version": version.pk,
+        "to": version.pk,
         "operation": "swap_colours",
         "team_a": 1,
         "reason": "matrix",

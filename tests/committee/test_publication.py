@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from committee import selectors, services
 from committee.models import Decision, Publication
 from committee.models.decision import AppendOnlyError
+from committee.writeup import writeup_draft
 from tournaments.models import RoundState
 
 pytestmark = pytest.mark.django_db
@@ -130,9 +131,9 @@ def test_a_note_needs_text_and_known_teams(committee_event, approved_round_one):
 def test_the_write_up_is_drafted_from_the_explanation_and_the_amendments(committee_event, approved_round_one):
     v0 = services.current_version(approved_round_one)
     services.amend_draft(version=v0, operation="swap_colours", team_a=3, user=committee_event.member)
-    text = selectors.writeup_draft(approved_round_one)
+    text = writeup_draft(approved_round_one)
     assert "Pairing of round 1" in text
-    assert "[C.04.6 3.4] Team 7 receives the pairing-allocated bye" in text
+    assert "[C.04.6 3.4] Team 7 (TPN 7) receives the pairing-allocated bye" in text
     assert "Colours decided by: C.04.6 4.3.1 (2 pairings); committee amendment (1 pairing)" in text
     assert "swapped the colours of Team 3 (3)'s pairing" in text
 
@@ -155,7 +156,7 @@ def test_the_public_page_and_api_show_a_correction_as_soon_as_it_is_published(
         services.publish(version=v1, user=member, reason="Colours of table 2 corrected")
     body = client.get(page).content.decode()
     assert "correction #2" in body and "Colours of table 2 corrected" in body
-    assert "2-5: the engine gives White to 5" in body
+    assert "2 Team 2 – 5 Team 5: the engine gives White to 5 Team 5" in body  # teams named (issue 18)
     answer = client.get(api).json()
     assert answer["latest"]["number"] == 2 and answer["latest"]["pairings"][1]["white"]["tpn"] == 2
     assert [h["number"] for h in answer["history"]] == [2, 1]

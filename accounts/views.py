@@ -49,9 +49,14 @@ def tokens_page(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def lockouts_page(request):
-    """Accounts and addresses locked by repeated failures; staff and committee chairs unlock them."""
+    """Accounts and addresses locked by repeated failures; staff, committee members and arbiters unlock them.
+
+    Issue 18 item 3: a locked-out official is let back in by a colleague of the same tournament.
+    """
     if not selectors.may_unlock(request.user):
-        raise PermissionDenied(_("Only an administrator or a committee chair sees the lockouts."))
+        raise PermissionDenied(
+            _("Only an administrator, a committee member or an arbiter sees the lockouts.")
+        )
     if request.method == "POST":
         kind, value = request.POST.get("kind"), request.POST.get("value", "")
         if kind == "account":
@@ -69,6 +74,7 @@ def lockouts_page(request):
         {
             "lockouts": selectors.lockouts_for(request.user),
             "limit": settings.AXES_FAILURE_LIMIT,
+            "address_limit": settings.AXES_ADDRESS_FAILURE_LIMIT,
             "cool_off_minutes": cool_off_minutes(),
         },
     )

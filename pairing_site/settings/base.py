@@ -257,8 +257,9 @@ MIDDLEWARE = [
     "django_prometheus.middleware.PrometheusAfterMiddleware",  # last
 ]
 AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledLoginBackend", *AUTHENTICATION_BACKENDS]
-# Failed logins (and unknown lineup links) counted per account and per address (django-axes):
-# the AXES_FAILURE_LIMIT-th failure within the cool-off locks the account or address out.
+# Failed logins (and unknown lineup links) counted per account and address together (django-axes):
+# the AXES_FAILURE_LIMIT-th failure within the cool-off locks the account at that address out
+# (see the "Security (issue 18)" block below).
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=30))
 AXES_LOCKOUT_PARAMETERS = "accounts.throttle.lockout_parameters"
@@ -297,3 +298,9 @@ MIDDLEWARE.insert(  # a logged-in user's stored language when his browser chose 
 # Rating counted for an unrated player when a team's strength is averaged
 # (Olympiad 1998 rule 7: 2000); a tournament may override it.
 PAIRING_UNRATED_RATING = env.int("PAIRING_UNRATED_RATING", default=2000)
+
+# -- Security (issue 18 items 3 and 4; accounts/, backups/, pairing_site/csp) -----------
+# Logins: never locked by the account alone (accounts.throttle): an address is refused logins
+# after this many failures on any account, and failures during a lockout do not extend it.
+AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False

@@ -304,3 +304,29 @@ PAIRING_UNRATED_RATING = env.int("PAIRING_UNRATED_RATING", default=2000)
 # after this many failures on any account, and failures during a lockout do not extend it.
 AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Content-Security-Policy (django-csp): scripts and styles from the site only, none inline, so an
+# injected <script>, on* handler or javascript: link does not run. The pages' behaviours are in
+# static/js/site.js (data-print, data-autosubmit, data-confirm); htmx evaluates nothing
+# (templates/base.html: allowEval false, no injected indicator style); Swagger UI's start-up
+# script is a file of its own (SpectacularSwaggerSplitView). No nonce: the shared public page
+# cache serves one copy to many visitors. The one inline style is the 500 page's, by its hash
+# (tests/accounts/test_content_security_policy.py checks it).
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1, "csp.middleware.CSPMiddleware"
+)
+CSP_500_STYLE_HASH = "'sha256-eBs4S73xwhJOeIlCd1k8epS73yBOvSeiVKSSYlu9tQg='"  # templates/500.html's <style>
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", CSP_500_STYLE_HASH],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}

@@ -330,3 +330,6 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+# A locked-out user's own way back: a one-time sign-in link by e-mail (accounts.unlock_links).
+UNLOCK_LINK_MINUTES = env.int("UNLOCK_LINK_MINUTES", default=30)
+UNLOCK_LINK_RESEND_MINUTES = 5  # one e-mail per account at the most in this time

@@ -333,3 +333,5 @@ CONTENT_SECURITY_POLICY = {
 # A locked-out user's own way back: a one-time sign-in link by e-mail (accounts.unlock_links).
 UNLOCK_LINK_MINUTES = env.int("UNLOCK_LINK_MINUTES", default=30)
 UNLOCK_LINK_RESEND_MINUTES = 5  # one e-mail per account at the most in this time
+# The officials who unlock see the "Lockouts" link in the navigation (templates/base.html).
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("accounts.context_processors.lockouts_link")

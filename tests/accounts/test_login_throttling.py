@@ -309,3 +309,27 @@ def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(client, user):
             HTTP_X_FORWARDED_FOR=f"1.1.1.{i}",
         )
     assert login(client, "alice", "demo", "198.51.100.7").status_code == 429
+
+
+# -- the navigation ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("role", "shown"),
+    [
+        ("chair", True),
+        ("member", True),
+        ("arbiter", True),
+        ("chief", True),
+        ("captain", False),
+        ("outsider", False),
+    ],
+)
+def test_the_officials_who_unlock_find_the_lockouts_page_in_the_navigation(committee_event, role, shown):
+    client = Client()
+    client.force_login(committee_event.users[role])
+    assert ('href="/accounts/lockouts/"' in client.get("/").content.decode()) is shown
+
+
+def test_the_public_sees_no_lockouts_link(client, db):
+    assert "/accounts/lockouts/" not in client.get("/").content.decode()

@@ -111,3 +111,18 @@ def test_the_administrators_own_acts_stay_his(client, posted, admin):
     client.force_login(admin)
     assert client.get("/ops/import/").status_code == 200
     assert client.get("/accounts/lockouts/").status_code == 200
+
+
+def test_a_superuser_without_a_role_is_refused_the_committees_api(client, posted, admin):
+    client.force_login(admin)
+    base = f"/api/tournaments/{posted.tournament.slug}/rounds/{posted.round.number}/"
+    assert client.get(base + "draft/").status_code == 403
+    assert client.get(base + "runs/").status_code == 403
+    assert client.post(base + "approvals/", {}, content_type="application/json").status_code == 403
+
+
+def test_a_superuser_given_the_committee_role_reads_the_committees_api(client, posted, admin):
+    Membership.objects.create(user=admin, tournament=posted.tournament, role=Role.COMMITTEE_MEMBER)
+    client.force_login(admin)
+    base = f"/api/tournaments/{posted.tournament.slug}/rounds/{posted.round.number}/"
+    assert client.get(base + "runs/").status_code == 200

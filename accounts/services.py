@@ -17,18 +17,28 @@ log = logging.getLogger(__name__)
 
 def unlock_account(*, username: str, by) -> int:
     """Forget the failed logins of an account (from every address); how many records went."""
-    allowed = selectors.chaired_usernames(by)
+    allowed = selectors.unlockable_usernames(by)
     if not selectors.may_unlock(by) or (allowed is not None and username not in allowed):
         raise PermissionDenied(
-            _("Only an administrator, or the chair of a tournament the account has a role in, unlocks it.")
+            _(
+                "Only an administrator, or a committee member or arbiter of a tournament "
+                "the account has a role in, unlocks it."
+            )
         )
     return _forget_attempts("account", username, by, username=username)
+
+
+def forget_account_failures(username: str) -> int:
+    """Forget the account's failed logins from every address, with no one to check (its own e-mailed link)."""
+    return AxesProxyHandler.reset_attempts(username=username)
 
 
 def unlock_address(*, ip_address: str, by) -> int:
     """Forget the failed logins and lineup-link guesses from an address; how many records went."""
     if not selectors.may_unlock(by):
-        raise PermissionDenied(_("Only an administrator or a committee chair unlocks an address."))
+        raise PermissionDenied(
+            _("Only an administrator, a committee member or an arbiter unlocks an address.")
+        )
     return _forget_attempts("address", ip_address, by, ip_address=ip_address)
 
 

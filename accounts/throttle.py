@@ -1,9 +1,16 @@
 """What counts as a failed login, and the guard of the captains' lineup links.
 
-django-axes counts failures in ``axes.AccessAttempt`` rows (account, address, user agent) and
-locks out when, within ``AXES_COOLOFF_TIME``, the failures of one account (from any address) or
-of one address (on any account) reach ``AXES_FAILURE_LIMIT``: the next attempt is refused with
-HTTP 429 even with the right password, until the cool-off ends or someone unlocks it
+django-axes counts failures in ``axes.AccessAttempt`` rows (account, address, user agent).
+Within ``AXES_COOLOFF_TIME`` (issue 18 item 3: nobody can keep an account locked):
+
+- a login is refused when the failures of that account *from that address* reach
+  ``AXES_FAILURE_LIMIT``: never by the account alone, so failures for ``chair`` from the
+  attacker's addresses do not lock the chair out of his own;
+- a login from an address is refused when the failures from that address (on any account)
+  reach the much higher ``AXES_ADDRESS_FAILURE_LIMIT`` (one machine guessing many accounts).
+
+The next attempt is refused with HTTP 429 even with the right password, until the cool-off
+ends or an administrator or an official of a tournament the account has a role in unlocks it
 (``services.unlock_account`` / ``unlock_address``).
 
 The lineup link (``/ops/lineup/<token>/``) is a password without an account: an unknown token
@@ -18,9 +25,12 @@ import logging
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_client_username, get_cool_off, get_failure_limit, get_lockout_response
+from axes.models import AccessAttempt
 from django.conf import settings
+from django.db.models import Sum
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
@@ -33,10 +43,10 @@ def _username_field() -> str:
 
 
 def lockout_parameters(request_or_attempt, credentials: dict | None = None) -> list:
-    """``AXES_LOCKOUT_PARAMETERS``: per account and per address; per address only without an account.
+    """``AXES_LOCKOUT_PARAMETERS``: the account and the address together; the address without an account.
 
-    Without an account name (a lineup link) the account dimension is left out: all such
-    failures have no name, and counting them together would lock every link user out.
+    Issue 18 item 3: never the account alone, which anyone anywhere could lock. Without an
+    account name (a lineup link) the failures are counted per address only.
     """
     if credentials is not None:
         username = credentials.get(_username_field())
@@ -44,7 +54,23 @@ def lockout_parameters(request_or_attempt, credentials: dict | None = None) -> l
         username = request_or_attempt.POST.get(_username_field())
     else:
         username = getattr(request_or_attempt, "username", None)
-    return ["username", "ip_address"] if username else ["ip_address"]
+    return [["username", "ip_address"]] if username else ["ip_address"]
+
+
+def address_failures(ip_address: str | None) -> int:
+    """The failures from an address within the cool-off, on every account and lineup link."""
+    if not ip_address:
+        return 0
+    attempts = AccessAttempt.objects.filter(ip_address=ip_address)
+    cool_off = get_cool_off()
+    if cool_off:
+        attempts = attempts.filter(attempt_time__gte=timezone.now() - cool_off)
+    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+
+def address_locked(ip_address: str | None) -> bool:
+    """Whether logins from the address are refused: its failures reached ``AXES_ADDRESS_FAILURE_LIMIT``."""
+    return address_failures(ip_address) >= int(settings.AXES_ADDRESS_FAILURE_LIMIT)
 
 
 def cool_off_minutes() -> int | None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import extend_schema
@@ -15,7 +17,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import selectors, services
+from accounts import selectors, services, unlock_links
 from accounts.throttle import cool_off_minutes
 
 
@@ -49,9 +51,14 @@ def tokens_page(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def lockouts_page(request):
-    """Accounts and addresses locked by repeated failures; staff and committee chairs unlock them."""
+    """Accounts and addresses locked by repeated failures; staff, committee members and arbiters unlock them.
+
+    Issue 18 item 3: a locked-out official is let back in by a colleague of the same tournament.
+    """
     if not selectors.may_unlock(request.user):
-        raise PermissionDenied(_("Only an administrator or a committee chair sees the lockouts."))
+        raise PermissionDenied(
+            _("Only an administrator, a committee member or an arbiter sees the lockouts.")
+        )
     if request.method == "POST":
         kind, value = request.POST.get("kind"), request.POST.get("value", "")
         if kind == "account":
@@ -69,9 +76,42 @@ def lockouts_page(request):
         {
             "lockouts": selectors.lockouts_for(request.user),
             "limit": settings.AXES_FAILURE_LIMIT,
+            "address_limit": settings.AXES_ADDRESS_FAILURE_LIMIT,
             "cool_off_minutes": cool_off_minutes(),
         },
     )
+
+
+@require_http_methods(["GET", "POST"])
+def unlock_request_page(request):
+    """Ask for a one-time sign-in link by e-mail (issue 18 item 3: a way back no attacker blocks)."""
+    sent = False
+    if request.method == "POST":
+        unlock_links.send_link(
+            request.POST.get("username", ""),
+            lambda token: request.build_absolute_uri(reverse("account-unlock-link", args=[token])),
+        )
+        sent = True  # the same answer either way: nobody learns which accounts exist
+    return render(
+        request,
+        "accounts/unlock_request.html",
+        {"sent": sent, "minutes": unlock_links.minutes(), "username": request.GET.get("username", "")},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def unlock_link_page(request, token: str):
+    """The e-mailed link: a button (mail scanners only GET), which lifts the lock and logs the user in."""
+    try:
+        if request.method == "POST":
+            user = unlock_links.spend(token)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("You are logged in, and the lock on your account is lifted."))
+            return redirect("home")
+        user = unlock_links.user_of(token)
+    except unlock_links.LinkRefused as err:
+        return render(request, "accounts/unlock_confirm.html", {"error": str(err)}, status=400)
+    return render(request, "accounts/unlock_confirm.html", {"name": user.get_username()})
 
 
 class TokenSerializer(serializers.Serializer):

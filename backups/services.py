@@ -12,6 +12,9 @@ A backup is one tar file holding:
   a consistent copy made with SQLite's online backup;
 - ``media/...``: the uploaded files (``MEDIA_ROOT``), if there are any.
 
+The backup holds password hashes and API tokens: it is written readable by its owner only
+(mode 0600, whatever the umask; a directory it creates is 0700), issue 18 item 4.
+
 A restore goes onto an empty database of the same kind (PostgreSQL:
 ``pg_restore --single-transaction``, all or nothing), puts the media files
 back, checks the counts against the manifest, and makes every cached public
@@ -59,6 +62,17 @@ COUNTED = {
     "options changes": "committee.OptionsChange",
     "result entries": "operations.ResultEntry",
 }
+
+
+PRIVATE_FILE = 0o600  # password hashes and API tokens: the owner only (issue 18 item 4)
+PRIVATE_DIR = 0o700
+
+
+def _private_file(path: Path):
+    """``path`` opened for writing, created (or truncated) with mode 0600 whatever the umask."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
+    os.fchmod(fd, PRIVATE_FILE)  # an existing file keeps its mode through os.open
+    return os.fdopen(fd, "wb")
 
 
 class BackupError(Exception):
@@ -133,7 +147,7 @@ def default_path() -> Path:
 def backup(path: Path | None = None, *, media: bool = True, log: Callable[[str], None] = print) -> Path:
     """Write a backup of the database (and the media files) to ``path``; returns the path."""
     path = Path(path or default_path())
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
     vendor = connection.vendor
     if vendor not in ("postgresql", "sqlite"):
         raise BackupError(f"Backups cover PostgreSQL and SQLite; this site's database is {vendor}.")
@@ -178,7 +192,7 @@ def backup(path: Path | None = None, *, media: bool = True, log: Callable[[str],
         manifest["media_files"] = len(files)
         (work / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True))
         partial = path.with_name(path.name + ".partial")
-        with tarfile.open(partial, "w") as tar:
+        with _private_file(partial) as out, tarfile.open(fileobj=out, mode="w") as tar:
             tar.add(work / MANIFEST, arcname=MANIFEST)
             tar.add(dump, arcname=dump.name)
             root = Path(settings.MEDIA_ROOT)

@@ -13,6 +13,10 @@ Every permission takes the tournament (or a round of it) as its object.
 - the chair alone chooses the pairing options (tournament settings) and,
   once round 1 is published, changes them by a recorded decision; any
   committee member may hide or show the public "why" lines.
+
+A superuser has no role by being one (issue 18 item 4: the same rule as the operations'
+``operations.permissions``): test these permissions with ``has`` / ``require`` (or the
+``test_perm`` template tag), never ``user.has_perm``, which Django answers yes for a superuser.
 """
 
 from __future__ import annotations

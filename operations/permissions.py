@@ -8,7 +8,11 @@
   imports and everything the arbiter sees (not result entry);
 - public: published data only.
 
-A superuser counts as arbiter and committee in every tournament.
+A superuser is an administrator, not a tournament official: in a tournament he does what his
+memberships allow, like anyone, on the operations pages and API as on the committee's
+(``committee.permissions``); issue 18 item 4, one rule for both. The administrator's own acts
+(creating a tournament from a TRF file, unlocking accounts, ``/admin/``, where he may give
+himself a role) stay his.
 """
 
 from __future__ import annotations
@@ -35,11 +39,11 @@ def _roles(user, tournament) -> set[str]:
 
 
 def is_arbiter(user, tournament) -> bool:
-    return bool(getattr(user, "is_superuser", False)) or bool(_roles(user, tournament) & ARBITER_ROLES)
+    return bool(_roles(user, tournament) & ARBITER_ROLES)
 
 
 def is_committee(user, tournament) -> bool:
-    return bool(getattr(user, "is_superuser", False)) or bool(_roles(user, tournament) & set(COMMITTEE))
+    return bool(_roles(user, tournament) & set(COMMITTEE))
 
 
 def is_official(user, tournament) -> bool:

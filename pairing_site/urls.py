@@ -13,7 +13,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -23,7 +23,7 @@ urlpatterns = [
     path("", include("observability.urls")),  # /healthz/, /metrics
     path("i18n/", include("languages.urls")),  # the language switcher posts to /i18n/setlang/
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("tournaments.api_urls")),
     path("api/", include("committee.api_urls")),
     path("api/", include("operations.api_urls")),

@@ -273,8 +273,9 @@ MIDDLEWARE = [
     "django_prometheus.middleware.PrometheusAfterMiddleware",  # last
 ]
 AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledLoginBackend", *AUTHENTICATION_BACKENDS]
-# Failed logins (and unknown lineup links) counted per account and per address (django-axes):
-# the AXES_FAILURE_LIMIT-th failure within the cool-off locks the account or address out.
+# Failed logins (and unknown lineup links) counted per account and address together (django-axes):
+# the AXES_FAILURE_LIMIT-th failure within the cool-off locks the account at that address out
+# (see the "Security (issue 18)" block below).
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=30))
 AXES_LOCKOUT_PARAMETERS = "accounts.throttle.lockout_parameters"
@@ -313,3 +314,40 @@ MIDDLEWARE.insert(  # a logged-in user's stored language when his browser chose 
 # Rating counted for an unrated player when a team's strength is averaged
 # (Olympiad 1998 rule 7: 2000); a tournament may override it.
 PAIRING_UNRATED_RATING = env.int("PAIRING_UNRATED_RATING", default=2000)
+
+# -- Security (issue 18 items 3 and 4; accounts/, backups/, pairing_site/csp) -----------
+# Logins: never locked by the account alone (accounts.throttle): an address is refused logins
+# after this many failures on any account, and failures during a lockout do not extend it.
+AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Content-Security-Policy (django-csp): scripts and styles from the site only, none inline, so an
+# injected <script>, on* handler or javascript: link does not run. The pages' behaviours are in
+# static/js/site.js (data-print, data-autosubmit, data-confirm); htmx evaluates nothing
+# (templates/base.html: allowEval false, no injected indicator style); Swagger UI's start-up
+# script is a file of its own (SpectacularSwaggerSplitView). No nonce: the shared public page
+# cache serves one copy to many visitors. The one inline style is the 500 page's, by its hash
+# (tests/accounts/test_content_security_policy.py checks it).
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1, "csp.middleware.CSPMiddleware"
+)
+CSP_500_STYLE_HASH = "'sha256-eBs4S73xwhJOeIlCd1k8epS73yBOvSeiVKSSYlu9tQg='"  # templates/500.html's <style>
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", CSP_500_STYLE_HASH],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# A locked-out user's own way back: a one-time sign-in link by e-mail (accounts.unlock_links).
+UNLOCK_LINK_MINUTES = env.int("UNLOCK_LINK_MINUTES", default=30)
+UNLOCK_LINK_RESEND_MINUTES = 5  # one e-mail per account at the most in this time
+# The officials who unlock see the "Lockouts" link in the navigation (templates/base.html).
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("accounts.context_processors.lockouts_link")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-pytestmark = pytest.mark.django_db
+# Committed writes: on SQLite the online copy waits for the test's open transaction otherwise.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 
@@ -65,10 +66,55 @@ class LineupSubmissionSerializer(serializers.Serializer):
     submitted_at = serializers.DateTimeField()
 
 
+class BoardResultsField(serializers.DictField):
+    """``{board: result}`` with each board a number (the keys come as JSON strings)."""
+
+    child = serializers.CharField(allow_blank=True)
+
+    def to_internal_value(self, data):
+        out = {}
+        for key, value in super().to_internal_value(data).items():
+            try:
+                out[int(key)] = value
+            except (TypeError, ValueError):
+                raise serializers.ValidationError(
+                    _("%(key)r is not a board number.") % {"key": key}
+                ) from None
+        return out
+
+
 class ResultsInSerializer(serializers.Serializer):
-    results = serializers.DictField(
-        child=serializers.CharField(allow_blank=True), help_text="{board: result}"
+    """Results to save and the results the client last saw (issue 18, item 4: no last writer wins).
+
+    ``expected`` is required and names every board of ``results``: if one of them holds
+    something else now, nothing is saved and the answer is 409 with the current results.
+    """
+
+    results = BoardResultsField(
+        help_text="{board: result}, White's result first: 1-0, 0-1, 1/2-1/2, +-, -+, --, *."
     )
-    expected = serializers.DictField(
-        child=serializers.CharField(allow_blank=True), required=False, help_text="{board: result shown}"
+    expected = BoardResultsField(
+        help_text='{board: result the client last saw} for every board of `results` ("" for none yet).'
+    )
+
+    def validate(self, attrs):
+        missing = sorted(set(attrs["results"]) - set(attrs["expected"]))
+        if missing:
+            raise serializers.ValidationError(
+                {
+                    "expected": _(
+                        'Give the result you last saw for board %(boards)s too ("" if it had none).'
+                    )
+                    % {"boards": ", ".join(map(str, missing))}
+                }
+            )
+        return attrs
+
+
+class StaleResultsSerializer(serializers.Serializer):
+    """409: a board changed since the client read it; nothing was saved."""
+
+    detail = serializers.CharField()
+    current = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), help_text="{board: result now}"
     )

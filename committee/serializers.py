@@ -151,7 +151,9 @@ class RunSerializer(serializers.ModelSerializer):
 
 
 class DraftVersionSerializer(serializers.ModelSerializer):
-    author = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    author = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True, help_text="Null for the engine's own draft."
+    )
     approvals = serializers.SerializerMethodField()
     override_reason = serializers.SerializerMethodField()
 

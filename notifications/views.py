@@ -48,7 +48,9 @@ class PreferencesSerializer(serializers.Serializer):
     lineup_reminder = serializers.BooleanField(required=False)
     pairings = serializers.BooleanField(required=False)
     run_failures = serializers.BooleanField(required=False)
-    email = serializers.EmailField(source="user.email", read_only=True)
+    email = serializers.CharField(
+        source="user.email", read_only=True, help_text='Where the notices go ("" when no address is set).'
+    )
 
 
 class PreferencesApi(APIView):

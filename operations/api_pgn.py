@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from operations.api import _round
 from operations.services import pgn_import
 from operations.views.pgn import round_pgn_download
+from pairing_site.api_schema import conflict
 
 
 class PgnPreviewInSerializer(serializers.Serializer):
@@ -93,7 +94,13 @@ class PgnImportApi(APIView):
 
     permission_classes = [drf_permissions.IsAuthenticated]
 
-    @extend_schema(request=PgnImportInSerializer, responses=PgnImportSerializer)
+    @extend_schema(
+        request=PgnImportInSerializer,
+        responses={
+            200: PgnImportSerializer,
+            409: conflict("The round's results changed since the preview: preview again."),
+        },
+    )
     def post(self, request, slug: str, number: int):
         _tournament, r = _round(slug, number)
         ser = PgnImportInSerializer(data=request.data)

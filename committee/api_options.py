@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from committee import selectors
 from committee.api import _require
 from committee.services.options import change_options_by_decision, choose_options, set_public_reasons
+from pairing_site import api_fields
 from pairing_site.api_schema import conflict
 from tournaments.pairing_options import OptionRow, options_frozen, options_in_force
 
@@ -34,11 +35,11 @@ class OptionsInput(serializers.Serializer):
 
 
 class OptionsDecisionInput(OptionsInput):
-    reason = serializers.CharField(max_length=5000, allow_blank=True)
+    reason = api_fields.CharField(max_length=5000, allow_blank=True)
 
 
 class PublicReasonsInput(serializers.Serializer):
-    show = serializers.BooleanField()
+    show = api_fields.BooleanField()
 
 
 def _row(row: OptionRow) -> dict[str, Any]:

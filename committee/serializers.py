@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from committee.amendments import OPERATIONS
 from committee.models import Decision, DraftVersion, PairingRun, Publication
+from pairing_site import api_fields
 from tournaments.models import Player, Round, Team
 
 
@@ -198,7 +199,7 @@ class NoteSerializer(serializers.ModelSerializer):
 
 
 class RequestRunInput(serializers.Serializer):
-    unfinished_as_draws = serializers.BooleanField(
+    unfinished_as_draws = api_fields.BooleanField(
         default=False, help_text="Rule 11: go ahead with unfinished games as draws."
     )
 
@@ -216,19 +217,19 @@ class AmendInput(VersionInput):
 
 
 class OverrideInput(VersionInput):
-    reason = serializers.CharField(max_length=5000)
+    reason = api_fields.CharField(max_length=5000)
 
 
 class PublishInput(VersionInput):
-    reason = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+    reason = api_fields.CharField(max_length=5000, required=False, allow_blank=True, default="")
 
 
 class CorrectionInput(serializers.Serializer):
-    reason = serializers.CharField(max_length=5000)
+    reason = api_fields.CharField(max_length=5000)
 
 
 class NoteInput(serializers.Serializer):
-    text = serializers.CharField(max_length=20000)
+    text = api_fields.CharField(max_length=20000)
     pairings = serializers.ListField(
         child=serializers.ListField(
             child=serializers.IntegerField(min_value=1, allow_null=True), min_length=1, max_length=2

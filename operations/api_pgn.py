@@ -17,12 +17,13 @@ from rest_framework.views import APIView
 from operations.api import _round
 from operations.services import pgn_import
 from operations.views.pgn import round_pgn_download
+from pairing_site import api_fields
 from pairing_site.api_schema import conflict
 
 
 class PgnPreviewInSerializer(serializers.Serializer):
     file = serializers.FileField(required=False, help_text="The broadcast PGN file (multipart).")
-    pgn = serializers.CharField(required=False, help_text="Or the PGN text itself.", trim_whitespace=False)
+    pgn = api_fields.CharField(required=False, help_text="Or the PGN text itself.", trim_whitespace=False)
 
 
 class PlannedBoardSerializer(serializers.Serializer):
@@ -53,8 +54,8 @@ class PgnPreviewSerializer(serializers.Serializer):
 
 
 class PgnImportInSerializer(serializers.Serializer):
-    token = serializers.CharField()
-    replace_conflicts = serializers.BooleanField(default=False)
+    token = api_fields.CharField()
+    replace_conflicts = api_fields.BooleanField(default=False)
 
 
 class PgnImportSerializer(serializers.Serializer):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from pairing_site import api_fields
+
 
 class PlayerRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -54,7 +56,7 @@ class LineupInSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.IntegerField(allow_null=True), help_text="Player ids by board; null = empty board."
     )
-    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    override_reason = api_fields.CharField(required=False, allow_blank=True, default="")
 
 
 class LineupSubmissionSerializer(serializers.Serializer):
@@ -69,7 +71,7 @@ class LineupSubmissionSerializer(serializers.Serializer):
 class BoardResultsField(serializers.DictField):
     """``{board: result}`` with each board a number (the keys come as JSON strings)."""
 
-    child = serializers.CharField(allow_blank=True)
+    child = api_fields.CharField(allow_blank=True)
 
     def to_internal_value(self, data):
         out = {}

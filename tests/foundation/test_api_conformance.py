@@ -5,7 +5,8 @@ the WSGI app, with generated valid and invalid requests, as each role: anonymous
 arbiter, a committee member and the chair (each with his token). The path points at a small
 seeded tournament (round 1 published and in play with its boards, round 2 not paired yet) so the
 answers are real ones, not only 404s. Checks: no server error, every status code documented,
-every body (errors included) and its content type as documented. Kept small (a few examples an
+every body (errors included) and its content type as documented, every request the schema calls
+invalid refused. Kept small (a few examples an
 operation) so it runs in about a minute.
 """
 
@@ -16,6 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis import checks as st_checks
+from schemathesis.core.parameters import ParameterLocation
 
 from tests.committee.conftest import build_event, publish_round, put_in_play
 from tests.conftest import built_once_per_module
@@ -26,6 +28,7 @@ CHECKS = [
     st_checks.status_code_conformance,
     st_checks.response_schema_conformance,
     st_checks.content_type_conformance,
+    st_checks.negative_data_rejection,  # a request the schema calls invalid is refused
 ]
 
 
@@ -107,6 +110,8 @@ def _headers(event, role: str) -> dict[str, str]:
 @schema.parametrize()
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_every_answer_of_every_operation_is_documented_for_every_role(case, event):
+    if case.meta is not None and case.meta.is_negative_at(ParameterLocation.PATH):
+        return  # the path is aimed at the event below, which would make an invalid one valid
     _aim_at_the_event(case, event)
     generated = {k: v for k, v in (case.headers or {}).items() if k.lower() != "authorization"}
     for role in ROLES:
@@ -168,3 +173,31 @@ def test_a_form_patch_of_one_notice_switch_no_longer_turns_the_others_off(event)
     assert after["lineup_window"] is True and after["run_failures"] is True
     changed = api.patch(url, {"pairings": False}, format="json")
     assert changed.status_code == 200 and changed.json()["run_failures"] is True
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("role", "method", "path", "body", "field"),
+    [
+        ("chair", "put", "/api/tournaments/{slug}/public-reasons/", {"show": 0}, "show"),
+        ("member", "patch", "/api/notifications/preferences/", {"pairings": "no"}, "pairings"),
+        ("chair", "post", "/api/tournaments/{slug}/rounds/1/notes/", {"text": 0}, "text"),
+        (
+            "arbiter",
+            "post",
+            "/api/ops/t/{slug}/rounds/1/matches/1/results/",
+            {"results": {"1": 1}, "expected": {"1": ""}},
+            "results",
+        ),
+    ],
+)
+def test_a_value_of_another_json_type_than_the_schema_says_is_refused_naming_the_field(
+    event, role, method, path, body, field
+):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(event.users[role])
+    response = getattr(api, method)(path.format(slug=event.tournament.slug), body, format="json")
+    assert response.status_code == 400, response.content
+    assert field in response.json()

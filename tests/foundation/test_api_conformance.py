@@ -201,3 +201,11 @@ def test_a_value_of_another_json_type_than_the_schema_says_is_refused_naming_the
     response = getattr(api, method)(path.format(slug=event.tournament.slug), body, format="json")
     assert response.status_code == 400, response.content
     assert field in response.json()
+
+
+def test_an_api_path_that_names_nothing_answers_404_in_json_and_a_page_stays_html(client):
+    api = client.get("/api/ops/t/no-such-event/rounds/abc/boards/")  # a round is a number: no route
+    assert api.status_code == 404 and api["Content-Type"] == "application/json"
+    assert api.json()["detail"]
+    page = client.get("/ops/t/no-such-event/r/abc/boards/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from accounts import selectors, services, unlock_links
 from accounts.throttle import cool_off_minutes
+from pairing_site.api_schema import conflict
 
 
 def _error(err: ValidationError) -> str:
@@ -141,7 +142,10 @@ class TokenListApi(APIView):
     def get(self, request):
         return Response([_described(t) for t in selectors.tokens_of(request.user)])
 
-    @extend_schema(request=None, responses={201: NewTokenSerializer})
+    @extend_schema(
+        request=None,
+        responses={201: NewTokenSerializer, 409: conflict("You already have a token: revoke it first.")},
+    )
     def post(self, request):
         try:
             token = services.create_token(request.user)

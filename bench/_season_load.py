@@ -50,9 +50,9 @@ def call(base: str, method: str, path: str, token: str, body: dict | None = None
 @dataclass
 class Work:
     compute: dict[int, list[dict]] = field(default_factory=dict)  # committee -> events waiting to be paired
-    arbiters: dict[int, list[tuple[str, int, int, int]]] = field(
+    arbiters: dict[int, list[tuple[str, int, int, dict[str, str]]]] = field(
         default_factory=dict
-    )  # k -> (slug, n, table, boards)
+    )  # k -> (slug, n, table, {board: result now}), the results the API call says it saw
     tokens: dict[int, str] = field(default_factory=dict)  # k -> arbiter token
     pages: list[str] = field(default_factory=list)
     api: list[str] = field(default_factory=list)
@@ -119,7 +119,8 @@ def survey(args) -> Work:
     for rnd in in_play:
         k = committee_of.get(rnd.tournament_id)
         for m in rnd.matches.filter(is_bye=False, boards__result="").distinct().order_by("table"):
-            work.arbiters[k].append((rnd.tournament.slug, rnd.number, m.table, rnd.tournament.boards))
+            seen = {str(b): r for b, r in m.boards.values_list("board", "result")}
+            work.arbiters[k].append((rnd.tournament.slug, rnd.number, m.table, seen))
     rng = random.Random(args.seed)
     for k in work.arbiters:
         rng.shuffle(work.arbiters[k])
@@ -240,14 +241,14 @@ def arbiter(
 ):
     rng = random.Random(seed)
     while queue and not stop_event.wait(every * rng.uniform(0.5, 1.5)):
-        slug, number, table, boards = queue.pop()
-        results = {str(b): rng.choice(RESULTS) for b in range(1, boards + 1)}
+        slug, number, table, seen = queue.pop()
+        results = {board: rng.choice(RESULTS) for board in seen}
         status, answer, seconds = call(
             base,
             "POST",
             f"/api/ops/t/{slug}/rounds/{number}/matches/{table}/results/",
             token,
-            {"results": results},
+            {"results": results, "expected": seen},
         )
         with log.lock:
             log.result_calls.append(seconds)

@@ -26,6 +26,7 @@ from committee import permissions, selectors, serializers, services
 from committee.errors import StaleDraft
 from committee.models import DraftVersion, PairingRun
 from committee.public_cache import TIMEOUT, public_cache_keys
+from pairing_site.api_schema import conflict
 from tournaments.models import Round
 
 
@@ -166,7 +167,15 @@ class AmendmentList(APIView):
         versions = selectors.versions_of(rnd).prefetch_related("approvals__user")
         return Response(serializers.DraftVersionSerializer(versions, many=True).data)
 
-    @extend_schema(request=serializers.AmendInput, responses={201: serializers.DraftVersionSerializer})
+    @extend_schema(
+        request=serializers.AmendInput,
+        responses={
+            201: serializers.DraftVersionSerializer,
+            409: conflict(
+                "The draft version is no longer current (another member saved a newer one): reload."
+            ),
+        },
+    )
     def post(self, request, slug: str, number: int):
         rnd = _round(self)
         _require(request, "committee.amend_draft", rnd)
@@ -232,7 +241,15 @@ class NoteList(APIView):
 class ApprovalCreate(APIView):
     """Approve the current draft version (the tournament's policy says how many approvals)."""
 
-    @extend_schema(request=serializers.VersionInput, responses={201: serializers.DraftVersionSerializer})
+    @extend_schema(
+        request=serializers.VersionInput,
+        responses={
+            201: serializers.DraftVersionSerializer,
+            409: conflict(
+                "The draft version is no longer current (another member saved a newer one): reload."
+            ),
+        },
+    )
     def post(self, request, slug: str, number: int):
         rnd = _round(self)
         _require(request, "committee.approve", rnd)
@@ -249,7 +266,15 @@ class ApprovalCreate(APIView):
 class OverrideCreate(APIView):
     """The Chief Arbiter lets a draft breaking an absolute criterion be approved (C.04.6 3.3.3)."""
 
-    @extend_schema(request=serializers.OverrideInput, responses={201: serializers.DraftVersionSerializer})
+    @extend_schema(
+        request=serializers.OverrideInput,
+        responses={
+            201: serializers.DraftVersionSerializer,
+            409: conflict(
+                "The draft version is no longer current (another member saved a newer one): reload."
+            ),
+        },
+    )
     def post(self, request, slug: str, number: int):
         rnd = _round(self)
         _require(request, "committee.override", rnd)
@@ -268,7 +293,15 @@ class OverrideCreate(APIView):
 class PublicationCreate(APIView):
     """Publish the approved current draft version (rule 60); a correction needs a reason."""
 
-    @extend_schema(request=serializers.PublishInput, responses={201: serializers.PublicationSerializer})
+    @extend_schema(
+        request=serializers.PublishInput,
+        responses={
+            201: serializers.PublicationSerializer,
+            409: conflict(
+                "The draft version is no longer current (another member saved a newer one): reload."
+            ),
+        },
+    )
     def post(self, request, slug: str, number: int):
         rnd = _round(self)
         _require(request, "committee.publish", rnd)

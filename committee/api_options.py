@@ -23,6 +23,8 @@ from rest_framework.views import APIView
 from committee import selectors
 from committee.api import _require
 from committee.services.options import change_options_by_decision, choose_options, set_public_reasons
+from pairing_site import api_fields
+from pairing_site.api_schema import conflict
 from tournaments.pairing_options import OptionRow, options_frozen, options_in_force
 
 
@@ -33,11 +35,11 @@ class OptionsInput(serializers.Serializer):
 
 
 class OptionsDecisionInput(OptionsInput):
-    reason = serializers.CharField(max_length=5000, allow_blank=True)
+    reason = api_fields.CharField(max_length=5000, allow_blank=True)
 
 
 class PublicReasonsInput(serializers.Serializer):
-    show = serializers.BooleanField()
+    show = api_fields.BooleanField()
 
 
 def _row(row: OptionRow) -> dict[str, Any]:
@@ -121,7 +123,13 @@ class TournamentOptions(APIView):
         tournament = _tournament(request, slug, "committee.edit_options")
         return Response(options_body(tournament))
 
-    @extend_schema(request=OptionsInput, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=OptionsInput,
+        responses={
+            200: OpenApiTypes.OBJECT,
+            409: conflict("The options are frozen (round 1 is published): change them by a decision."),
+        },
+    )
     def put(self, request, slug: str):
         tournament = _tournament(request, slug, "committee.edit_options")
         data = _valid(OptionsInput, request)

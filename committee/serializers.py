@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from committee.amendments import OPERATIONS
 from committee.models import Decision, DraftVersion, PairingRun, Publication
+from pairing_site import api_fields
 from tournaments.bounded_fields import BoundedListField
 from tournaments.models import Player, Round, Team
 
@@ -158,7 +159,9 @@ class RunSerializer(serializers.ModelSerializer):
 
 
 class DraftVersionSerializer(serializers.ModelSerializer):
-    author = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    author = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True, help_text="Null for the engine's own draft."
+    )
     approvals = serializers.SerializerMethodField()
     override_reason = serializers.SerializerMethodField()
 
@@ -204,7 +207,7 @@ class NoteSerializer(serializers.ModelSerializer):
 
 
 class RequestRunInput(serializers.Serializer):
-    unfinished_as_draws = serializers.BooleanField(
+    unfinished_as_draws = api_fields.BooleanField(
         default=False, help_text="Rule 11: go ahead with unfinished games as draws."
     )
 
@@ -228,15 +231,15 @@ class RevertInput(VersionInput):
 
 
 class OverrideInput(VersionInput):
-    reason = serializers.CharField(max_length=5000)
+    reason = api_fields.CharField(max_length=5000)
 
 
 class PublishInput(VersionInput):
-    reason = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+    reason = api_fields.CharField(max_length=5000, required=False, allow_blank=True, default="")
 
 
 class CorrectionInput(serializers.Serializer):
-    reason = serializers.CharField(max_length=5000)
+    reason = api_fields.CharField(max_length=5000)
 
 
 # No round has more pairings (the service bounds a note by its own round's: teams / 2, rounded up).
@@ -244,7 +247,7 @@ MAX_NOTE_PAIRINGS = 1000
 
 
 class NoteInput(serializers.Serializer):
-    text = serializers.CharField(max_length=20000)
+    text = api_fields.CharField(max_length=20000)
     pairings = BoundedListField(
         max_length=MAX_NOTE_PAIRINGS,
         child=serializers.ListField(

@@ -17,6 +17,7 @@ from languages.selectors import language_of, site_languages
 from notifications import selectors
 from notifications.forms import PreferencesForm
 from notifications.services.preferences import SWITCHES, update_preferences
+from pairing_site import api_fields
 
 
 @login_required
@@ -44,11 +45,13 @@ def preferences_page(request):
 
 
 class PreferencesSerializer(serializers.Serializer):
-    lineup_window = serializers.BooleanField(required=False)
-    lineup_reminder = serializers.BooleanField(required=False)
-    pairings = serializers.BooleanField(required=False)
-    run_failures = serializers.BooleanField(required=False)
-    email = serializers.EmailField(source="user.email", read_only=True)
+    lineup_window = api_fields.BooleanField(required=False)
+    lineup_reminder = api_fields.BooleanField(required=False)
+    pairings = api_fields.BooleanField(required=False)
+    run_failures = api_fields.BooleanField(required=False)
+    email = serializers.CharField(
+        source="user.email", read_only=True, help_text='Where the notices go ("" when no address is set).'
+    )
 
 
 class PreferencesApi(APIView):

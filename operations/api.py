@@ -21,6 +21,7 @@ from operations.serializers import (
     LineupSubmissionSerializer,
     MatchBoardsSerializer,
     ResultsInSerializer,
+    StaleResultsSerializer,
     StandingsSerializer,
 )
 from operations.services import lineups, results
@@ -51,16 +52,6 @@ def _round(slug: str, number: int) -> tuple[Tournament, Round]:
 
 def _error(err: ValidationError) -> Response:
     return Response({"detail": " ".join(err.messages)}, status=status.HTTP_400_BAD_REQUEST)
-
-
-def _int_keys(data: dict) -> dict[int, str]:
-    out = {}
-    for k, v in data.items():
-        try:
-            out[int(k)] = v
-        except (TypeError, ValueError):
-            raise ValidationError(_("%(key)r is not a board number.") % {"key": k}) from None
-    return out
 
 
 class BoardPairingsApi(APIView):
@@ -139,24 +130,32 @@ class LineupsApi(APIView):
 
 
 class MatchResultsApi(APIView):
+    """POST: an arbiter saves board results; ``expected`` (what he last saw) is required, a stale
+    write answers 409 with the current results and saves nothing (issue 18, item 4)."""
+
     permission_classes = [drf_permissions.IsAuthenticated]
 
-    @extend_schema(request=ResultsInSerializer, responses=MatchBoardsSerializer)
+    @extend_schema(
+        request=ResultsInSerializer, responses={200: MatchBoardsSerializer, 409: StaleResultsSerializer}
+    )
     def post(self, request, slug: str, number: int, table: int):
         t, r = _round(slug, number)
         match = get_object_or_404(Match, round=r, table=table)
+        if not permissions.is_arbiter(request.user, t):  # a role without the right: 403 whatever it sent
+            raise PermissionDenied(_("Only an arbiter may enter results."))
         ser = ResultsInSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         try:
-            expected = ser.validated_data.get("expected")
             m = results.enter_results(
-                match,
-                _int_keys(ser.validated_data["results"]),
-                by=request.user,
-                expected=_int_keys(expected) if expected is not None else None,
+                match, ser.validated_data["results"], by=request.user, expected=ser.validated_data["expected"]
             )
         except DjangoPermissionDenied as err:
             raise PermissionDenied(str(err)) from None
+        except results.StaleResults as err:
+            current = {str(b): result for b, result in sorted(err.current.items())}
+            return Response(
+                {"detail": " ".join(err.messages), "current": current}, status=status.HTTP_409_CONFLICT
+            )
         except ValidationError as err:
             return _error(err)
         m = selectors.matches_with_boards(r).get(pk=m.pk)

@@ -17,11 +17,13 @@ from rest_framework.views import APIView
 from operations.api import _round
 from operations.services import pgn_import
 from operations.views.pgn import round_pgn_download
+from pairing_site import api_fields
+from pairing_site.api_schema import conflict
 
 
 class PgnPreviewInSerializer(serializers.Serializer):
     file = serializers.FileField(required=False, help_text="The broadcast PGN file (multipart).")
-    pgn = serializers.CharField(
+    pgn = api_fields.CharField(
         required=False,
         help_text="Or the PGN text itself.",
         trim_whitespace=False,
@@ -57,8 +59,8 @@ class PgnPreviewSerializer(serializers.Serializer):
 
 
 class PgnImportInSerializer(serializers.Serializer):
-    token = serializers.CharField()
-    replace_conflicts = serializers.BooleanField(default=False)
+    token = api_fields.CharField()
+    replace_conflicts = api_fields.BooleanField(default=False)
 
 
 class PgnImportSerializer(serializers.Serializer):
@@ -106,7 +108,13 @@ class PgnImportApi(APIView):
 
     permission_classes = [drf_permissions.IsAuthenticated]
 
-    @extend_schema(request=PgnImportInSerializer, responses=PgnImportSerializer)
+    @extend_schema(
+        request=PgnImportInSerializer,
+        responses={
+            200: PgnImportSerializer,
+            409: conflict("The round's results changed since the preview: preview again."),
+        },
+    )
     def post(self, request, slug: str, number: int):
         _tournament, r = _round(slug, number)
         ser = PgnImportInSerializer(data=request.data)

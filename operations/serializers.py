@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from pairing_site import api_fields
 from tournaments.bounded_fields import BoundedDictField, BoundedListField
 
 
@@ -76,7 +78,7 @@ class LineupInSerializer(serializers.Serializer):
         child=serializers.IntegerField(allow_null=True),
         help_text="Player ids by board; null = empty board.",
     )
-    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    override_reason = api_fields.CharField(required=False, allow_blank=True, default="")
     confirm_empty_boards = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=100),
         required=False,
@@ -99,15 +101,60 @@ class LineupSubmissionSerializer(serializers.Serializer):
     submitted_at = serializers.DateTimeField()
 
 
+class BoardResultsField(BoundedDictField):
+    """``{board: result}`` with each board a number (the keys come as JSON strings)."""
+
+    child = api_fields.CharField(allow_blank=True)
+
+    def to_internal_value(self, data):
+        out = {}
+        for key, value in super().to_internal_value(data).items():
+            try:
+                out[int(key)] = value
+            except (TypeError, ValueError):
+                raise serializers.ValidationError(
+                    _("%(key)r is not a board number.") % {"key": key}
+                ) from None
+        return out
+
+
 class ResultsInSerializer(serializers.Serializer):
-    results = BoundedDictField(
+    """Results to save and the results the client last saw (issue 18, item 4: no last writer wins).
+
+    ``expected`` is required and names every board of ``results``: if one of them holds
+    something else now, nothing is saved and the answer is 409 with the current results.
+    """
+
+    results = BoardResultsField(
         max_length=MAX_BOARDS,
-        child=serializers.CharField(allow_blank=True),
-        help_text="{board: result from White's side}",
+        help_text="{board: result from White's side}: 1-0, 0-1, 1/2-1/2, +-, -+, --, *.",
     )
-    expected = BoundedDictField(
+    expected = BoardResultsField(
         max_length=MAX_BOARDS,
-        child=serializers.CharField(allow_blank=True),
-        required=False,
-        help_text="{board: result from White's side as last read (a board's white_result)}",
+        help_text=(
+            "{board: result from White's side as the client last read it (a board's white_result)} "
+            'for every board of `results` ("" for none yet).'
+        ),
+    )
+
+    def validate(self, attrs):
+        missing = sorted(set(attrs["results"]) - set(attrs["expected"]))
+        if missing:
+            raise serializers.ValidationError(
+                {
+                    "expected": _(
+                        'Give the result you last saw for board %(boards)s too ("" if it had none).'
+                    )
+                    % {"boards": ", ".join(map(str, missing))}
+                }
+            )
+        return attrs
+
+
+class StaleResultsSerializer(serializers.Serializer):
+    """409: a board changed since the client read it; nothing was saved."""
+
+    detail = serializers.CharField()
+    current = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), help_text="{board: result now}"
     )

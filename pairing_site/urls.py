@@ -36,3 +36,5 @@ urlpatterns = [
     path("", include("committee.public_urls")),
     path("", include("tournaments.urls")),
 ]
+
+handler404 = "pairing_site.not_found.page_not_found"  # JSON under /api/, as its schema says

@@ -1,6 +1,6 @@
 """Read-only API over the selectors."""
 
-from rest_framework import generics, serializers
+from rest_framework import generics, permissions, serializers
 
 from . import selectors
 from .models import Tournament
@@ -26,6 +26,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 class TournamentList(generics.ListAPIView):
     serializer_class = TournamentSerializer
+    permission_classes = [permissions.AllowAny]  # public (a read-only list)
 
     def get_queryset(self):
         return selectors.tournament_list()

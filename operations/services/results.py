@@ -29,6 +29,17 @@ from tournaments.services import recompute_match, record_board_results, record_m
 ENTRY_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY)
 
 
+class StaleResults(ValidationError):
+    """The results a form (or API call) was opened with are no longer the match's (issue 18, item 4).
+
+    ``current`` is every board's result now (``{board: result}``), for the caller to show.
+    """
+
+    def __init__(self, message: str, current: Mapping[int, str]):
+        super().__init__(message, code="stale")
+        self.current = dict(current)
+
+
 def _user(by):
     return by if getattr(by, "is_authenticated", False) else None
 
@@ -109,7 +120,7 @@ def enter_results(
             if board in games and games[board].result != was:
                 stale.append(board)
         if stale:
-            raise ValidationError(
+            raise StaleResults(
                 _(
                     "Board %(boards)s of %(match)s was changed since this form was opened (now %(results)s): reload and enter again."
                 )
@@ -117,7 +128,8 @@ def enter_results(
                     "boards": ", ".join(map(str, stale)),
                     "match": match,
                     "results": ", ".join(games[b].result or _("pending") for b in stale),
-                }
+                },
+                {b: g.result for b, g in games.items()},
             )
     if match.forfeit and any(clean[b] not in ("+-", "-+", "--", "") for b in clean):
         raise ValidationError(

@@ -56,7 +56,7 @@ BODIES = {
     "decisions/": {"options": {}, "reason": "r"},
     "public-reasons/": {"show": False},
     "lineups/": {"team": 1, "players": [None, None, None, None]},
-    "results/": {"results": {"1": "1-0"}},
+    "results/": {"results": {"1": "1-0"}, "expected": {"1": ""}},
     "preview/": {"pgn": '[Event "x"]\n\n1. e4 *\n'},
     "import/": {"token": "0" * 32},
 }

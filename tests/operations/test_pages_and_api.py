@@ -167,7 +167,7 @@ def test_the_public_cannot_post_anything(client, posted):
     assert client.post(url(posted, "match/1/"), {"board_1": "1-0"}).status_code == 302
     assert client.post(
         f"/api/ops/t/{posted.tournament.slug}/rounds/1/matches/1/results/",
-        {"results": {"1": "1-0"}},
+        {"results": {"1": "1-0"}, "expected": {"1": ""}},
         content_type="application/json",
     ).status_code in (401, 403)
 
@@ -211,7 +211,10 @@ def test_api_an_arbiter_enters_results_and_the_standings_follow(client, posted):
     login(client, posted.arbiter)
     resp = client.post(
         api(posted) + "matches/1/results/",
-        {"results": {"1": "1-0", "2": "0-1", "3": "1-0", "4": "0-1"}},
+        {
+            "results": {"1": "1-0", "2": "0-1", "3": "1-0", "4": "0-1"},
+            "expected": {"1": "", "2": "", "3": "", "4": ""},
+        },
         content_type="application/json",
     )
     assert resp.status_code == 200 and resp.json()["white_game_points"] == 4
@@ -219,29 +222,76 @@ def test_api_an_arbiter_enters_results_and_the_standings_follow(client, posted):
     assert st["rows"][0]["name"] == "Alpha" and st["rows"][0]["match_points"] == 2
 
 
-def test_api_unknown_board_and_stale_entries_are_400(client, posted):
+def test_api_an_unknown_board_is_a_400_naming_it(client, posted):
     login(client, posted.arbiter)
     bad = client.post(
-        api(posted) + "matches/1/results/", {"results": {"8": "1-0"}}, content_type="application/json"
-    )
-    assert bad.status_code == 400 and "no board 8" in bad.json()["detail"]
-    client.post(
-        api(posted) + "matches/1/results/", {"results": {"1": "1-0"}}, content_type="application/json"
-    )
-    stale = client.post(
         api(posted) + "matches/1/results/",
-        {"results": {"1": "0-1"}, "expected": {"1": ""}},
+        {"results": {"8": "1-0"}, "expected": {"8": ""}},
         content_type="application/json",
     )
-    assert stale.status_code == 400 and "changed since" in stale.json()["detail"]
+    assert bad.status_code == 400 and "no board 8" in bad.json()["detail"]
+
+
+def _board_results(match):
+    return dict(match.boards.values_list("board", "result"))
+
+
+def test_api_results_without_expected_are_refused_naming_the_field_and_nothing_is_saved(client, posted):
+    login(client, posted.arbiter)
+    resp = client.post(
+        api(posted) + "matches/1/results/", {"results": {"1": "1-0"}}, content_type="application/json"
+    )
+    assert resp.status_code == 400 and "expected" in resp.json()
+    assert _board_results(posted.matches[0])[1] == ""
+
+
+def test_api_expected_must_name_every_board_written(client, posted):
+    login(client, posted.arbiter)
+    resp = client.post(
+        api(posted) + "matches/1/results/",
+        {"results": {"1": "1-0", "2": "0-1"}, "expected": {"1": ""}},
+        content_type="application/json",
+    )
+    assert resp.status_code == 400 and "board 2" in resp.json()["expected"][0]
+    assert set(_board_results(posted.matches[0]).values()) == {""}
+
+
+def test_api_a_stale_write_is_a_409_with_the_current_results_and_the_first_writer_wins(client, posted):
+    login(client, posted.arbiter)
+    first = client.post(
+        api(posted) + "matches/1/results/",
+        {"results": {"1": "1-0"}, "expected": {"1": ""}},
+        content_type="application/json",
+    )
+    assert first.status_code == 200
+    second = client.post(  # a second arbiter, who opened the match before the first one saved
+        api(posted) + "matches/1/results/",
+        {"results": {"1": "0-1", "2": "1/2-1/2"}, "expected": {"1": "", "2": ""}},
+        content_type="application/json",
+    )
+    assert second.status_code == 409
+    body = second.json()
+    assert "changed since" in body["detail"]
+    assert body["current"] == {"1": "1-0", "2": "", "3": "", "4": ""}
+    assert _board_results(posted.matches[0]) == {1: "1-0", 2: "", 3: "", 4: ""}
+    again = client.post(  # reloaded: he now says what he saw, and it is saved
+        api(posted) + "matches/1/results/",
+        {"results": {"1": "0-1"}, "expected": {"1": "1-0"}},
+        content_type="application/json",
+    )
+    assert again.status_code == 200 and _board_results(posted.matches[0])[1] == "0-1"
 
 
 def test_api_a_captain_cannot_enter_results(client, posted):
     login(client, posted.captains[0])
     resp = client.post(
-        api(posted) + "matches/1/results/", {"results": {"1": "1-0"}}, content_type="application/json"
+        api(posted) + "matches/1/results/",
+        {"results": {"1": "1-0"}, "expected": {"1": ""}},
+        content_type="application/json",
     )
     assert resp.status_code == 403
+    incomplete = client.post(api(posted) + "matches/1/results/", {}, content_type="application/json")
+    assert incomplete.status_code == 403  # his role is refused before his request is read
 
 
 def test_api_board_pairings_list_players_and_colours(client, posted):

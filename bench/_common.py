@@ -35,6 +35,24 @@ def django_on_a_scratch_database(prefix: str, database_url: str = "") -> None:
     logging.disable(logging.WARNING)
 
 
+def demo_olympiad(teams: int):
+    """The demo built afresh with ``teams`` Olympiad teams (``seed_demo --reset``), any host allowed for
+    the in-process client; says how long the build took and returns the demo Olympiad."""
+    import io
+
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from tournaments.models import Tournament
+
+    settings.ALLOWED_HOSTS = ["*"]
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    call_command("seed_demo", reset=True, teams=teams, stdout=io.StringIO())
+    print(f"demo built in {time.perf_counter() - started:.1f} s ({teams} teams)")
+    return Tournament.objects.get(slug="demo-olympiad-open")
+
+
 def environment(database: str, redis_url: str) -> dict[str, str]:
     """The stack's environment on ``database`` and the Redis database ``redis_url`` (broker and cache)."""
     return {

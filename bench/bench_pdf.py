@@ -18,7 +18,10 @@ import io
 import statistics
 import time
 
-from _common import django_on_a_scratch_database  # bench/ is on the path of a script run from it
+from _common import (  # bench/ is on the path of a script run from it
+    demo_olympiad,
+    django_on_a_scratch_database,
+)
 
 TARGET_SECONDS = 2.0
 
@@ -31,21 +34,11 @@ def main() -> None:
     parser.add_argument("--all", action="store_true", help="also the board pairings, cards, summary, ...")
     args = parser.parse_args()
     django_on_a_scratch_database("bench-pdf-", args.database_url)
-    from django.conf import settings
-    from django.core.management import call_command
     from django.test import Client
     from django.test.utils import override_settings
     from pypdf import PdfReader
 
-    from tournaments.models import Tournament
-
-    settings.ALLOWED_HOSTS = ["*"]
-    started = time.perf_counter()
-    call_command("migrate", verbosity=0)
-    call_command("seed_demo", reset=True, teams=args.teams, stdout=io.StringIO())
-    print(f"demo built in {time.perf_counter() - started:.1f} s ({args.teams} teams)")
-
-    t = Tournament.objects.get(slug="demo-olympiad-open")
+    t = demo_olympiad(args.teams)
     published = t.rounds.filter(publications__isnull=False).order_by("-number").first()
     played = t.rounds.filter(state__in=["in_play", "complete"]).order_by("-number").first()
     documents = [

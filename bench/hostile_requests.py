@@ -23,7 +23,10 @@ import os
 import time
 import tracemalloc
 
-from _common import django_on_a_scratch_database  # bench/ is on the path of a script run from it
+from _common import (  # bench/ is on the path of a script run from it
+    demo_olympiad,
+    django_on_a_scratch_database,
+)
 
 JSON = "application/json"
 TINY_GAME = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n'
@@ -41,20 +44,11 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     django_on_a_scratch_database("bench-hostile-", args.database_url)
-    from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
     from rest_framework.test import APIClient
 
-    from tournaments.models import Tournament
-
-    settings.ALLOWED_HOSTS = ["*"]
-    started = time.perf_counter()
-    call_command("migrate", verbosity=0)
-    call_command("seed_demo", reset=True, teams=args.teams, stdout=io.StringIO())
-    print(f"demo built in {time.perf_counter() - started:.1f} s ({args.teams} teams)")
-    t = Tournament.objects.get(slug="demo-olympiad-open")
+    t = demo_olympiad(args.teams)
     played = t.rounds.filter(state__in=["in_play", "complete"]).order_by("-number").first()
     users = {name: get_user_model().objects.get(username=name) for name in ("arbiter", "member")}
     anonymous, arbiter, member = Client(), Client(), APIClient()

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 
-class TrfError(ValueError):
-    """The file is not a TRF-2026 file the engine can read.
-
-    ``line`` and ``column`` are 1-based (0 when the problem is not tied to
-    one place, for example a missing record); the message names the problem.
-    """
+class _Located(ValueError):
+    """An error tied, where it can be, to a place in the input: ``line`` and ``column``, 1-based (0: none)."""
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         self.message = message
@@ -24,23 +20,20 @@ class TrfError(ValueError):
         return self.message
 
 
-class SizeLimitExceeded(ValueError):
+class TrfError(_Located):
+    """The file is not a TRF-2026 file the engine can read (exit code 3).
+
+    ``line`` and ``column`` are 0 when the problem is not tied to one place, for example a
+    missing record; the message names the problem.
+    """
+
+
+class SizeLimitExceeded(_Located):
     """The input is larger than the engine accepts (exit code 4).
 
     ``line`` and ``column`` say where, when the limit is read from one record
     (``142 5000``: line of the 142 record, column 5); 0 otherwise.
     """
-
-    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        if self.line and self.column:
-            return f"line {self.line}, column {self.column}: {self.message}"
-        return self.message
 
 
 #: Limits checked by the reader and the generator (format limits are TrfErrors).

@@ -17,7 +17,7 @@ import pytest
 
 from tests.a11y.conftest import axe_violations, blocking, describe
 from tests.browser import needs_chromium
-from tests.committee.conftest import build_event, compute_round, play_round, publish_round
+from tests.committee.conftest import build_event, compute_round, flip_table_one, play_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -58,17 +58,10 @@ def draft_computed():
 
 def results_changed():
     """Round 2 published; round 1 reopened and a result corrected under it (issue 18, item 6)."""
-    from operations.services import results
-
     ev = build_event(f"a11y-changed-{next(_names)}")
     play_round(publish_round(ev.round(1), ev.chair).round)
     publish_round(ev.round(2), ev.chair)
-    rnd = ev.round(1)
-    results.reopen_round(rnd, by=ev.arbiter)
-    match = rnd.matches.get(table=1)
-    board = match.boards.get(board=1)
-    flipped = "0-1" if board.result == "1-0" else "1-0"
-    results.enter_results(match, {1: flipped}, by=ev.arbiter, expected={1: board.result})
+    flip_table_one(ev)
     return ev
 
 

@@ -167,3 +167,16 @@ def publish():
 @pytest.fixture
 def play():
     return play_round
+
+
+def flip_table_one(ev):
+    """Reopen round 1 and turn table 1's board 1 round (the winner now loses)."""
+    from operations.services import results
+
+    rnd = ev.round(1)
+    results.reopen_round(rnd, by=ev.arbiter)
+    match = rnd.matches.get(table=1)
+    board = match.boards.get(board=1)
+    flipped = "0-1" if board.result == "1-0" else "1-0"
+    results.enter_results(match, {1: flipped}, by=ev.arbiter, expected={1: board.result})
+    return match

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from committee import basis, services
-from tests.committee.conftest import play_round, publish_round
+from tests.committee.conftest import flip_table_one, play_round, publish_round
 from tournaments.models import RoundState
 
 pytestmark = pytest.mark.django_db
@@ -24,19 +24,6 @@ def round_two_published(committee_event):
     play_round(ev.round(1))
     publish_round(ev.round(2), ev.member)
     return ev
-
-
-def flip_table_one(ev):
-    """Reopen round 1 and turn table 1's board 1 round (the winner now loses)."""
-    from operations.services import results
-
-    rnd = ev.round(1)
-    results.reopen_round(rnd, by=ev.arbiter)
-    match = rnd.matches.get(table=1)
-    board = match.boards.get(board=1)
-    flipped = "0-1" if board.result == "1-0" else "1-0"
-    results.enter_results(match, {1: flipped}, by=ev.arbiter, expected={1: board.result})
-    return match
 
 
 def test_a_published_pairing_rests_on_unchanged_results_until_a_result_is_corrected(round_two_published):

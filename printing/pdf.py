@@ -37,7 +37,7 @@ class PrintHeader:
     round: int | None = None
     date: str = ""  # the round's date, ISO 8601
     publication: int | None = None  # the number of the round's latest publication
-    printed_at: str = ""  # "2026-11-25 10:03 UTC"
+    printed_at: str = ""  # "2026-11-25 11:03 CET": at the venue, with its zone
 
     @property
     def where(self) -> str:

@@ -159,18 +159,10 @@ def changed_bases(rounds) -> dict[int, Basis]:
     """{round id: basis} of the rounds among ``rounds`` whose pairing rests on changed results."""
     out = {}
     for rnd in rounds:
-        if rnd.state in RESTING_STATES:
-            basis = basis_of(rnd)
-            if basis is not None and basis.changed:
-                out[rnd.pk] = basis
+        basis = basis_of(rnd)  # None for a round that rests on nothing
+        if basis is not None and basis.changed:
+            out[rnd.pk] = basis
     return out
-
-
-def later_pairings(round: Round) -> list[Round]:
-    """The later rounds of the tournament whose pairing rests on ``round``'s results."""
-    return list(
-        round.tournament.rounds.filter(number__gt=round.number, state__in=RESTING_STATES).order_by("number")
-    )
 
 
 def recheck(basis: Basis) -> dict[str, Any] | None:

@@ -13,13 +13,11 @@ from django.utils.translation import ngettext
 from operations.models import OperationsSettings
 from operations.selectors import teams_needing_lineups
 from tournaments.models import Lineup, Round, RoundState
-from tournaments.states import RESTING_STATES
+from tournaments.selectors import rounds_resting_on
 
 
 def _later_pairings(round: Round) -> list[Round]:
-    return list(
-        round.tournament.rounds.filter(number__gt=round.number, state__in=RESTING_STATES).order_by("number")
-    )
+    return list(rounds_resting_on(round.number, tournament=round.tournament))
 
 
 def complete_follows(round: Round) -> tuple[str, list[str], str]:

@@ -30,8 +30,9 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from public_http import versions
-from tournaments.models import Round, Tournament
-from tournaments.states import RESTING_STATES, RESULT_STATES
+from tournaments.models import Tournament
+from tournaments.selectors import rounds_resting_on
+from tournaments.states import RESULT_STATES
 
 # sender -> the relations from it to its tournament ("" for the tournament itself)
 PATHS: dict[str, tuple[str, ...]] = {
@@ -140,9 +141,7 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
 def _resting_after(slug: str, number: int) -> list[tuple[str, int]]:
     """The later rounds whose pairing rests on round ``number``'s results: their pages say when
     those results changed under them (issue 18, item 6), so a result changes them too."""
-    later = Round._default_manager.filter(
-        tournament__slug=slug, number__gt=number, state__in=RESTING_STATES
-    ).values_list("number", flat=True)
+    later = rounds_resting_on(number, slug=slug).values_list("number", flat=True)
     return [(slug, n) for n in later]
 
 

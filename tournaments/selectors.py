@@ -6,6 +6,7 @@ from django.db.models import Prefetch, QuerySet
 
 from .models import Match, Membership, Round, Team, Tournament
 from .snapshot import engine_state
+from .states import RESTING_STATES
 
 __all__ = [
     "engine_state",
@@ -33,6 +34,19 @@ def tournaments_with_current_round() -> QuerySet[Tournament]:
 
 def round_list(tournament: Tournament) -> QuerySet[Round]:
     return tournament.rounds.order_by("number")
+
+
+def rounds_resting_on(
+    number: int, *, tournament: Tournament | None = None, slug: str = ""
+) -> QuerySet[Round]:
+    """The rounds after round ``number`` whose pairing (drafted, approved, published, in play) rests on
+    its results, in order (issue 18, item 6); the tournament by itself or by its slug."""
+    rounds = (
+        Round.objects.filter(tournament=tournament)
+        if tournament is not None
+        else Round.objects.filter(tournament__slug=slug)
+    )
+    return rounds.filter(number__gt=number, state__in=RESTING_STATES).order_by("number")
 
 
 def team_list(tournament: Tournament) -> QuerySet[Team]:

@@ -44,6 +44,7 @@ from notifications.services import outbox
 from notifications.services.outbox import Message
 from operations.lineup_window import OPEN_STATES, lineup_deadline, window_is_open
 from tournaments.models import Match, Round
+from tournaments.selectors import rounds_resting_on
 
 REMINDER_BEFORE = dt.timedelta(hours=1)
 
@@ -243,11 +244,11 @@ def run_failed(run) -> int:
 
 def results_changed(round: Round) -> int:
     """Tell the committee which later pairings rest on results of ``round`` that changed since."""
-    from committee.basis import basis_of, later_pairings
+    from committee.basis import basis_of
 
     t = round.tournament
     sent = 0
-    for later in later_pairings(round):
+    for later in rounds_resting_on(round.number, tournament=t):
         later.tournament = t
         found = basis_of(later)
         if found is None or not found.stale:

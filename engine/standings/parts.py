@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.standings.contributions import cut, opponent_scores
+from engine.standings.primitives import round_score
 from engine.standings.registry import _BH, get
 from engine.state import Outcome, Participant, ScoreKind, TournamentState
 
@@ -48,15 +49,11 @@ def _g(x: float) -> str:
     return f"{x:g}"
 
 
-def _round_score(rec, kind: ScoreKind) -> float:
-    return rec.match_points if kind is ScoreKind.MATCH_POINTS else rec.game_points
-
-
 _KIND = {"MP": ScoreKind.MATCH_POINTS, "GP": ScoreKind.GAME_POINTS}
 
 
 def _scores(p: Participant, kind: ScoreKind) -> list[Part]:
-    return [Part(r.round, _round_score(r, kind), opponent=r.opponent) for r in p.history]
+    return [Part(r.round, round_score(r, kind), opponent=r.opponent) for r in p.history]
 
 
 def _won(state: TournamentState, p: Participant) -> list[Part]:
@@ -92,7 +89,7 @@ def _sonneborn_berger(state: TournamentState, p: Participant, kind: ScoreKind) -
     for rec in p.history:
         if rec.played and rec.opponent in state.by_tpn:
             opp = state.by_tpn[rec.opponent].score(kind)
-            own = _round_score(rec, kind)
+            own = round_score(rec, kind)
             out.append(Part(rec.round, opp * own, f"{_g(opp)} × {_g(own)}", rec.opponent))
     return out
 
@@ -122,7 +119,7 @@ def _direct_encounter(state: TournamentState, p: Participant, group: frozenset[i
     return [
         Part(
             rec.round,
-            _round_score(rec, kind),
+            round_score(rec, kind),
             opponent=rec.opponent,
             counted=counted,
             note="" if counted else "not_all_met",

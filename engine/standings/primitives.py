@@ -13,7 +13,8 @@ from engine.standings.contributions import cut, opponent_scores
 from engine.state import Outcome, ScoreKind, TournamentState
 
 
-def _round_score(rec, kind: ScoreKind) -> float:
+def round_score(rec, kind: ScoreKind) -> float:
+    """A round record's points of ``kind`` (match or game points)."""
     return rec.match_points if kind is ScoreKind.MATCH_POINTS else rec.game_points
 
 
@@ -48,7 +49,7 @@ def sonneborn_berger(state: TournamentState, kind: ScoreKind | None = None) -> d
         total = 0.0
         for rec in p.history:
             if rec.played and rec.opponent in state.by_tpn:
-                total += state.by_tpn[rec.opponent].score(kind) * _round_score(rec, kind)
+                total += state.by_tpn[rec.opponent].score(kind) * round_score(rec, kind)
         out[p.tpn] = total
     return out
 
@@ -101,7 +102,7 @@ def direct_encounter(
     for t in members:
         for rec in state.by_tpn[t].history:
             if rec.outcome.had_opponent and rec.opponent in members:
-                totals[t] += _round_score(rec, kind)
+                totals[t] += round_score(rec, kind)
                 met[t].add(rec.opponent)
     if any(met[t] != members - {t} for t in members):
         return dict.fromkeys(members, 0.0)

@@ -9,8 +9,11 @@ and whether it counts (a cut part is shown, struck out, with the reason).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 
 from engine.standings import get
@@ -28,6 +31,15 @@ NOTE_WORDS = {
     "lost": gettext_lazy("lost: not counted"),
     "not_all_met": gettext_lazy("not counted: not every pair of the tied teams has met"),
 }
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _localized(how: str) -> str:
+    """The engine's arithmetic (``"4 × 3.5"``) with its numbers written as the reader's language writes them
+    (``"4 × 3,5"`` in French), like the parts beside it."""
+    return _NUMBER.sub(lambda m: number_format(Decimal(m.group(0))), how)
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,7 @@ def breakdowns(state: TournamentState, names: list[str], tpn: int, group: frozen
                 PartLine(
                     p.round,
                     state.by_tpn[p.opponent].name if p.opponent in state.by_tpn else "",
-                    p.how,
+                    _localized(p.how),
                     p.value,
                     p.counted,
                     str(NOTE_WORDS.get(p.note, p.note)),

@@ -56,3 +56,16 @@ def test_each_tie_break_value_is_shown_under_its_name_with_parts_that_sum_to_it(
     assert "olympiad2007 " not in page and "SB part" not in page
     values = page[page.index('id="tb-values"') :]
     assert "Olympiad SB (−2 lowest)" in values
+
+
+def test_the_arithmetic_writes_its_numbers_as_the_readers_language_does(client):
+    event = build_event("tiebreak-parts-fr")
+    t = event.tournament
+    t.tiebreaks = ["olympiad2007"]  # opponents' MP × the game points scored against them
+    t.save()
+    for number in (1, 2, 3):
+        play_round(publish_round(t.rounds.get(number=number), event.member).round)
+    page = client.get(f"/ops/t/{t.slug}/team/1/tiebreaks/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    how = re.findall(r"\d+(?:[.,]\d+)? × \d+(?:[.,]\d+)?", page)
+    assert [h for h in how if "," in h], how  # the event has half points
+    assert not [h for h in how if "." in h], how  # "3 × 3,5" in French, never "3 × 3.5"

@@ -19,17 +19,14 @@ from committee import permissions
 from committee.basis import basis_of
 from committee.models import Decision
 from committee.public_cache import public_cache_keys
+from committee.services.notes import note_text
 from tournaments.models import Round
 
 
 def keep_pairing(*, round: Round, user, note: str) -> Decision:
     """Keep the round's pairing on the changed results; ``note`` says why (recorded, shown publicly)."""
     permissions.require(user, "committee.write_note", round)
-    note = (note or "").strip()
-    if not note:
-        raise ValidationError(_("Say why the pairing is kept on the changed results (rule 57)."))
-    if len(note) > 20000:
-        raise ValidationError(_("A note is limited to 20,000 characters."))
+    note = note_text(note, empty=_("Say why the pairing is kept on the changed results (rule 57)."))
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
         basis = basis_of(rnd)

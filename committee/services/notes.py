@@ -19,21 +19,29 @@ from committee.models import Decision, DecisionSubject
 from committee.public_cache import public_cache_keys
 from tournaments.models import Round
 
+NOTE_MAX_CHARS = 20000
 
-@transaction.atomic
+
 def max_note_pairings(teams: int) -> int:
     """The pairings a round of ``teams`` teams has at most (one per two teams, and the bye)."""
     return (teams + 1) // 2
 
 
+def note_text(text: str | None, *, empty: str) -> str:
+    """A note's text, stripped; refused when empty (with ``empty``, the message) or too long."""
+    text = (text or "").strip()
+    if not text:
+        raise ValidationError(empty)
+    if len(text) > NOTE_MAX_CHARS:
+        raise ValidationError(_("A note is limited to 20,000 characters."))
+    return text
+
+
+@transaction.atomic
 def add_note(*, round: Round, user, text: str, pairings: Iterable[tuple[int, int | None]] = ()) -> Decision:
     """Record a signed note; ``pairings`` are (TPN, TPN or None for the bye) it concerns."""
     permissions.require(user, "committee.write_note", round)
-    text = (text or "").strip()
-    if not text:
-        raise ValidationError(_("A note needs some text."))
-    if len(text) > 20000:
-        raise ValidationError(_("A note is limited to 20,000 characters."))
+    text = note_text(text, empty=_("A note needs some text."))
     pairings = list(pairings)
     known = set(round.tournament.teams.filter(tpn__isnull=False).values_list("tpn", flat=True))
     most = max_note_pairings(len(known))

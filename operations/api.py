@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions as drf_permissions
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,12 +25,8 @@ from operations.serializers import (
     StandingsSerializer,
 )
 from operations.services import lineups, results
+from pairing_site.api_schema import ErrorSerializer
 from tournaments.models import Match, Round, Team, Tournament
-
-
-class DetailSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="Why the request was refused.")
-
 
 # Issue 18: the standings after a round that has results (1 to the latest such round).
 ROUND_PARAMETER = OpenApiParameter(
@@ -73,9 +69,9 @@ class StandingsApi(APIView):
         parameters=[ROUND_PARAMETER],
         responses={
             200: StandingsSerializer,
-            400: OpenApiResponse(DetailSerializer, description="``round`` is not a whole number."),
+            400: OpenApiResponse(ErrorSerializer, description="``round`` is not a whole number."),
             404: OpenApiResponse(
-                DetailSerializer, description="No such tournament, or ``round`` is not a round with results."
+                ErrorSerializer, description="No such tournament, or ``round`` is not a round with results."
             ),
         },
     )

@@ -62,7 +62,7 @@ class RoundCheck:
 
     @property
     def reasons(self) -> list[str]:
-        """Why the round differs: the reasons of every departure, in order (each criterion once).
+        """Why the round differs: the reasons of every departure, absolute criteria first (each once).
 
         Without departures (a report made without them): every absolute criterion the actual
         pairing breaks, else the first other criterion the system reports, else :data:`NO_REASON`.
@@ -72,7 +72,11 @@ class RoundCheck:
         if self.check_error:
             return [f"the system's check could not run: {self.check_error}"]
         if self.departures:
-            return list(dict.fromkeys(r for d in self.departures for r in d.reason_texts))
+            found = [(v.absolute, reason_text(v)) for d in self.departures for v in d.reasons]
+            texts = [t for _, t in sorted(found, key=lambda f: not f[0])]
+            if any(not d.reasons for d in self.departures):
+                texts.append(NO_REASON)
+            return list(dict.fromkeys(texts))
         absolute = [v for v in self.violations if v.absolute]
         if absolute:
             return [reason_text(v) for v in absolute]

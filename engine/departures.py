@@ -20,9 +20,10 @@ Each gets its reason, the article and the cause, for every system alike:
    topic ``"colour"``), with whatever the check says of its participants
    (a colour limit broken);
 3. an exchange the check names nobody of (a check names the first difference
-   of a round, or only the absolute criterion broken): the system's check of
-   the engine's pairing with this exchange alone made, i.e. what the rules say
-   of this departure on its own;
+   of a round, or only the absolute criterion broken), and each exchange when
+   there are several: the system's check of the engine's pairing with this
+   exchange alone made, i.e. what the rules say of this departure on its own
+   (with the absolute criteria the whole check finds in it first);
 4. else the check's reasons that name nobody, else none (shown as
    :data:`engine.result.NO_REASON`).
 
@@ -122,6 +123,7 @@ def with_reasons(
     colour_steps = _colour_steps(engine.explanation)
     out: list[Departure] = []
     alone_left = MAX_ALONE
+    several = sum(1 for kind, _ in order if kind == "pairs") > 1
     for kind, ref in order:
         if kind == "colours":
             p, e = mine[ref], theirs[ref]
@@ -136,9 +138,14 @@ def with_reasons(
             continue
         teams = members[ref]
         reasons = _naming(violations, teams)
-        if not reasons and check is not None and alone_left > 0:
+        if (several or not reasons) and check is not None and alone_left > 0:
+            # The check of the whole pairing reasons from its first difference; each exchange of
+            # several is told by the check of it alone (the absolute criteria it breaks kept first).
             alone_left -= 1
-            reasons = _naming(_check_alone(check, engine, given, teams), teams)
+            alone = _naming(_check_alone(check, engine, given, teams), teams)
+            if alone:
+                absolute = tuple(v for v in reasons if v.absolute)
+                reasons = absolute + tuple(v for v in alone if v not in absolute)
         if not reasons:
             reasons = tuple(v for v in violations if not v.tpns)
         out.append(Departure("pairs", tuple(sorted(teams)), tuple(groups[ref]), reasons))

@@ -158,3 +158,35 @@ def test_c_gives_every_departure_its_own_reason_line(name, rematch, tmp_path):
             assert whys[0].startswith(f"{e.colour_article}: the engine gives White to {white}: ")
         else:
             assert whys[0].startswith(SYSTEMS[name][3]) and whys[0].endswith("(absolute criterion)")
+
+
+def two_exchanges(state: TournamentState) -> RoundPairing:
+    """The engine's pairing with two independent exchanges of opponents, neither a rematch."""
+    engine = api.pair(state)
+    pairs = list(engine.pairs)
+    met = {p.tpn: {r.opponent for r in p.history if r.opponent} for p in state.participants}
+    used: set[int] = set()
+    for i, j in itertools.combinations(range(len(pairs)), 2):
+        a, b, c, d = pairs[i].white, pairs[i].black, pairs[j].white, pairs[j].black
+        if not {i, j} & used and c not in met[a] and d not in met[b]:
+            pairs[i], pairs[j] = Pair(a, c), Pair(b, d)
+            used |= {i, j}
+            if len(used) == 4:
+                break
+    assert len(used) == 4
+    return RoundPairing(state.next_round, pairs, bye=engine.bye)
+
+
+@pytest.mark.parametrize("name", list(SYSTEMS))
+def test_each_of_two_exchanges_of_opponents_has_its_own_reason(name, tmp_path):
+    # The check of a whole pairing reasons from its first difference; each exchange is told by the
+    # rules' view of it alone, so the two reasons differ and each names its own teams.
+    system, config, seed, _ = SYSTEMS[name]
+    config = replace(config, participants=12)
+    doc = trf.read(play(system, config, seed, two_exchanges))
+    (check,) = checker.check_document(doc, [config.rounds + 1])
+    exchanges = [d for d in check.departures if d.kind == "pairs"]
+    assert len(exchanges) == 2
+    for d in exchanges:
+        assert d.reasons and set(d.reasons[0].tpns) & set(d.tpns), d
+    assert exchanges[0].reasons[0] != exchanges[1].reasons[0]

@@ -15,21 +15,12 @@ from dataclasses import replace
 import pytest
 
 from engine import api, checker, trf
-from engine.generator import GeneratorConfig
 from engine.result import Pair, RoundPairing
 from engine.state import TournamentState
-from tests.engine.cli.checker_files import play
+from tests.engine.cli.checker_files import TEAM, play
 from tests.engine.cli.test_cli import run
 
-FIELD = GeneratorConfig(
-    participants=10,
-    rounds=2,
-    boards=4,
-    forfeit_rate=0,
-    board_forfeit_rate=0,
-    absence_rate=0,
-    initial_colour="W",
-)
+FIELD = replace(TEAM, participants=10)  # 10 teams (players), 2 rounds, no forfeits or absences
 SYSTEMS = {
     # system, generator config, seed, the criterion a rematch breaks
     "c0406": ("c0406", FIELD, 11, "C1"),

@@ -18,7 +18,7 @@ Each gets its reason, the article and the cause, for every system alike:
 2. a colour reversal: the engine's own colour step for that pair (every
    system explains each pair's colours with the article that decided them,
    topic ``"colour"``), with whatever the check says of its participants
-   (a colour limit broken);
+   (a colour limit broken); without such a step, the check of it alone (3.);
 3. an exchange the check names nobody of (a check names the first difference
    of a round, or only the absolute criterion broken), and each exchange when
    there are several: the system's check of the engine's pairing with this
@@ -127,14 +127,13 @@ def with_reasons(
     for kind, ref in order:
         if kind == "colours":
             p, e = mine[ref], theirs[ref]
-            out.append(
-                Departure(
-                    "colours",
-                    (p.white, p.black),
-                    (other_colours(p, e),),
-                    _colour_reasons(p, e, violations, colour_steps.get(ref)),
-                )
-            )
+            reasons = _colour_reasons(p, e, violations, colour_steps.get(ref))
+            if not reasons and check is not None and alone_left > 0:
+                # No colour step in the engine's explanation: the check of this reversal alone.
+                alone_left -= 1
+                alone = _check_alone(check, engine, given, {p.white, p.black})
+                reasons = _colour_reasons(p, e, alone, None)
+            out.append(Departure("colours", (p.white, p.black), (other_colours(p, e),), reasons))
             continue
         teams = members[ref]
         reasons = _naming(violations, teams)

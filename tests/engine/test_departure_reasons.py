@@ -181,3 +181,26 @@ def test_each_of_two_exchanges_of_opponents_has_its_own_reason(name, tmp_path):
     for d in exchanges:
         assert d.reasons and set(d.reasons[0].tpns) & set(d.tpns), d
     assert exchanges[0].reasons[0] != exchanges[1].reasons[0]
+
+
+def test_a_colour_reversal_without_a_colour_step_is_told_by_the_check_of_it_alone():
+    # A system (or version) whose explanation has no colour step still gives the reversal a reason:
+    # its own check of the engine's pairing with that reversal alone.
+    from engine.departures import with_reasons
+    from engine.result import Violation
+
+    engine = RoundPairing(1, [Pair(1, 2), Pair(3, 4)])
+    given = RoundPairing(1, [Pair(2, 1), Pair(3, 4)])
+
+    def check(pairing):
+        return [
+            Violation("X 9", False, f"{p.white}-{p.black}: White to {p.black}", (p.white, p.black))
+            for p in pairing.pairs
+            if p.white == 2
+        ]
+
+    (departure,) = with_reasons(engine, given, [], check)
+    assert departure.kind == "colours" and departure.differences == ("2-1: the engine gives White to 1",)
+    assert [(v.criterion, v.message) for v in departure.reasons] == [("X 9", "2-1: White to 1")]
+    (bare,) = with_reasons(engine, given, [], None)
+    assert bare.reasons == () and bare.reason_texts == ["no criterion separates them"]

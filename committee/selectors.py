@@ -279,17 +279,31 @@ class DraftView:
         """The checker's report with the teams its messages name by TPN named by name too."""
         if not self.report:
             return self.report
-        return {
-            **self.report,
-            "violations": [named_step(v, self.names) for v in self.report.get("violations", [])],
-            "differences": [with_team_names(d, self.names)[0] for d in self.report.get("differences", [])],
-        }
+        return named_report(self.report, self.names)
 
     @property
     def blocked(self) -> bool:
         return bool(
             self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
         )
+
+
+def named_report(report: dict[str, Any], names: dict) -> dict[str, Any]:
+    """A checker's report (``CheckReport.to_dict``) with the teams its messages name by TPN named by
+    name too: its violations, its differences and each departure with its reasons."""
+    return {
+        **report,
+        "violations": [named_step(v, names) for v in report.get("violations", [])],
+        "differences": [with_team_names(d, names)[0] for d in report.get("differences", [])],
+        "departures": [
+            {
+                **d,
+                "differences": [with_team_names(x, names)[0] for x in d.get("differences", [])],
+                "reasons": [named_step(v, names) for v in d.get("reasons", [])],
+            }
+            for d in report.get("departures", [])
+        ],
+    }
 
 
 def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = None) -> dict[str, Any]:

@@ -158,7 +158,10 @@ def _basis_context(rnd) -> dict:
     """The results the round's pairing rests on, and the checker on the results now (issue 18)."""
     found = basis.basis_of(rnd)
     changed = found if found is not None and found.changed else None
-    return {"basis": changed, "recheck": basis.recheck(changed) if changed else None}
+    report = basis.recheck(changed) if changed else None
+    if report:
+        report = selectors.named_report(report, selectors.team_names(rnd))
+    return {"basis": changed, "recheck": report}
 
 
 @committee_page("committee.view_draft")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import options, systems
+from engine import departures, options, systems
 from engine.result import OPTIONS_TOPIC, CheckReport, RoundPairing, Step
 from engine.state import TournamentState
 
@@ -69,7 +69,8 @@ def check(
     """Compare a proposed pairing of ``state.next_round`` with the engine's.
 
     Reports the criteria the proposal breaks (absolute ones block approval)
-    and, pair by pair, where it departs from the engine's pairing.
+    and, pair by pair, where it departs from the engine's pairing; each
+    departure with its reason (``report.departures``, ``engine.departures``).
     ``engine_pairing``, when given, is the engine's pairing of this same
     state computed before (``pair(state)``), so it is not computed again.
     """
@@ -84,6 +85,9 @@ def check(
             return report
     report.engine_pairing = engine_pairing
     report.differences = describe_differences(engine_pairing, proposed)
+    report.departures = departures.with_reasons(
+        engine_pairing, proposed, report.violations, lambda other: list(system.violations(state, other))
+    )
     return report
 
 
@@ -94,13 +98,12 @@ def describe_differences(expected: RoundPairing, proposed: RoundPairing) -> list
     got = {frozenset((p.white, p.black)): p for p in proposed.pairs}
     for key, p in got.items():
         if key not in exp:
-            out.append(f"{p.white}-{p.black} is not in the engine's pairing")
+            out.append(departures.not_in_engine(p))
         elif exp[key].white != p.white:
-            e = exp[key]
-            out.append(f"{p.white}-{p.black}: the engine gives White to {e.white}")
+            out.append(departures.other_colours(p, exp[key]))
     for key, p in exp.items():
         if key not in got:
-            out.append(f"the engine pairs {p.white}-{p.black}")
+            out.append(departures.engine_pairs(p))
     if expected.bye != proposed.bye:
-        out.append(f"the engine gives the pairing-allocated bye to {expected.bye}, not {proposed.bye}")
+        out.append(departures.other_bye(expected.bye, proposed.bye))
     return out

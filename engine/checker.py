@@ -22,10 +22,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from engine import api
-from engine.result import Pair, PairingImpossible, RoundPairing, Violation
+from engine.result import (
+    NO_REASON,
+    Departure,
+    Pair,
+    PairingImpossible,
+    RoundPairing,
+    Violation,
+    reason_text,
+    violation_text,
+)
 from engine.state import Colour, Outcome, TournamentState
 
-NO_REASON = "no criterion separates them"
+__all__ = ["NO_REASON", "RoundCheck", "check_document", "check_history", "report_text", "violation_text"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,9 @@ class RoundCheck:
 
     ``violations`` is what the system's own check finds in the actual pairing
     (``system.violations(state, actual)``), for a round that differs;
-    :attr:`reasons` says from it why the engine's pairing is preferred.
+    ``departures`` are the differences one per departure, each with its reason
+    (``engine.departures``); :attr:`reasons` says from them why the engine's
+    pairing is preferred.
     """
 
     round: int
@@ -43,6 +54,7 @@ class RoundCheck:
     differences: list[str]  # empty: the engine pairs the round the same way
     violations: list[Violation] = field(default_factory=list)
     check_error: str = ""  # the system's check could not run (its message)
+    departures: list[Departure] = field(default_factory=list)
 
     @property
     def same(self) -> bool:
@@ -50,24 +62,27 @@ class RoundCheck:
 
     @property
     def reasons(self) -> list[str]:
-        """Why the round differs: every absolute criterion the actual pairing breaks, else the
-        first other criterion the system reports (the one on which the engine's pairing is
-        better, or the order that prefers it), else :data:`NO_REASON`."""
+        """Why the round differs: the reasons of every departure, absolute criteria first (each once).
+
+        Without departures (a report made without them): every absolute criterion the actual
+        pairing breaks, else the first other criterion the system reports, else :data:`NO_REASON`.
+        """
         if self.same or self.engine_pairing is None:
             return []
         if self.check_error:
             return [f"the system's check could not run: {self.check_error}"]
+        if self.departures:
+            found = [(v.absolute, reason_text(v)) for d in self.departures for v in d.reasons]
+            texts = [t for _, t in sorted(found, key=lambda f: not f[0])]
+            if any(not d.reasons for d in self.departures):
+                texts.append(NO_REASON)
+            return list(dict.fromkeys(texts))
         absolute = [v for v in self.violations if v.absolute]
         if absolute:
-            return [f"{violation_text(v)} (absolute criterion)" for v in absolute]
+            return [reason_text(v) for v in absolute]
         if self.violations:
             return [violation_text(self.violations[0])]
         return [NO_REASON]
-
-
-def violation_text(v: Violation) -> str:
-    """``criterion: message``, once (messages that already start with their criterion are kept)."""
-    return v.message if v.message.startswith(v.criterion) else f"{v.criterion}: {v.message}"
 
 
 def pairings_from_history(state: TournamentState) -> dict[int, RoundPairing]:
@@ -142,13 +157,15 @@ def check_history(
             had = _colourless_as_engine(state, rnd, had, engine_pairing)
         differences = api.describe_differences(engine_pairing, had)
         violations: list[Violation] = []
+        departures: list[Departure] = []
         error = ""
         if differences:
             try:
-                violations = api.check(state_r, had, engine_pairing).violations
+                report = api.check(state_r, had, engine_pairing)
+                violations, departures = report.violations, report.departures
             except Exception as exc:  # a system's check that fails must not hide the differences
                 error = f"{type(exc).__name__}: {exc}"
-        out.append(RoundCheck(rnd, had, engine_pairing, differences, violations, error))
+        out.append(RoundCheck(rnd, had, engine_pairing, differences, violations, error, departures))
     return out
 
 
@@ -158,10 +175,16 @@ def check_document(doc, rounds: Iterable[int] | None = None) -> list[RoundCheck]
 
 
 def report_text(checks: list[RoundCheck]) -> str:
-    """The command line's report: one line per round, its differences and why indented, then a summary."""
+    """The command line's report: one line per round, then each departure's differences with its
+    reasons under them (``    why: ...``), then a summary."""
     lines = []
     for c in checks:
         lines.append(f"round {c.round}: {'same' if c.same else 'differs'}")
+        if c.departures and not c.check_error:
+            for d in c.departures:
+                lines += [f"  {text}" for text in d.differences]
+                lines += [f"    why: {r}" for r in d.reason_texts]
+            continue
         lines += [f"  {d}" for d in c.differences]
         lines += [f"  why: {r}" for r in c.reasons]
     differing = sum(1 for c in checks if not c.same)

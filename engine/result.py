@@ -208,14 +208,62 @@ class Violation:
         }
 
 
+NO_REASON = "no criterion separates them"
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One way a given pairing departs from the engine's, with its reason (``engine.departures``).
+
+    ``kind`` is ``"pairs"`` (an exchange of opponents: the given pairs and the engine's pairs that
+    share participants, the pairing-allocated bye included) or ``"colours"`` (the engine's pair with
+    White to the other participant). ``differences`` are its lines as
+    :func:`engine.api.describe_differences` words them; ``reasons`` the article and the cause of
+    each criterion that explains it (absolute ones first), empty only when nothing separates them.
+    """
+
+    kind: str
+    tpns: tuple[int, ...]
+    differences: tuple[str, ...]
+    reasons: tuple[Violation, ...] = ()
+
+    @property
+    def reason_texts(self) -> list[str]:
+        """``criterion: message`` of each reason, "(absolute criterion)" marked; :data:`NO_REASON` if none."""
+        return [reason_text(v) for v in self.reasons] or [NO_REASON]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "tpns": list(self.tpns),
+            "differences": list(self.differences),
+            "reasons": [v.to_dict() for v in self.reasons],
+        }
+
+
+def violation_text(v: Violation) -> str:
+    """``criterion: message``, once (messages that already start with their criterion are kept)."""
+    return v.message if v.message.startswith(v.criterion) else f"{v.criterion}: {v.message}"
+
+
+def reason_text(v: Violation) -> str:
+    """:func:`violation_text`, with "(absolute criterion)" after an absolute one."""
+    return violation_text(v) + (" (absolute criterion)" if v.absolute else "")
+
+
 @dataclass
 class CheckReport:
-    """How a given pairing compares with the engine's (see ``engine.api.check``)."""
+    """How a given pairing compares with the engine's (see ``engine.api.check``).
+
+    ``departures`` are the ``differences`` grouped one per independent departure, each with its
+    reason (:class:`Departure`).
+    """
 
     round: int
     violations: list[Violation] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)  # human-readable
     engine_pairing: RoundPairing | None = None
+    departures: list[Departure] = field(default_factory=list)
 
     @property
     def has_absolute_violation(self) -> bool:
@@ -230,6 +278,7 @@ class CheckReport:
             "round": self.round,
             "violations": [v.to_dict() for v in self.violations],
             "differences": self.differences,
+            "departures": [d.to_dict() for d in self.departures],
             "matches_engine": self.matches_engine,
             "has_absolute_violation": self.has_absolute_violation,
             "engine_pairing": self.engine_pairing.to_dict() if self.engine_pairing else None,

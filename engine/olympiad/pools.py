@@ -129,6 +129,10 @@ class PoolContext:
     extra: int = 0  # Section I: teams to leave beyond the one an odd group sends (rule 44)
     score: float | None = None  # the group's score, for the explanation
     came_in: dict[int, Incoming] = field(default_factory=dict)  # teams that came into the pool
+    # Section I: the whole group being paired, its own teams and the teams that came in. "Every other
+    # team of its group" (rules 39-43) is measured against it, never against the teams left once
+    # others have their opponents (rule 44: those still belong to the group).
+    group: tuple[TeamView, ...] = ()
     only: frozenset[frozenset[int]] | None = None  # the checker's proposal: no other pair is allowed
     partner: dict[int, int] | None = None  # the proposal's pairs, by team (built when first needed)
     why_failed: dict[frozenset[int], str] = field(default_factory=dict)  # floater set -> why it failed below
@@ -142,6 +146,11 @@ class PoolContext:
     def blocking(self, teams: Sequence[TeamView]) -> str:
         """Why ``teams`` cannot all be paired: the meetings (and rule 17 bars) among them."""
         return blocking(teams, compatible if self.strict else None)
+
+    def met_whole_group(self, team: TeamView, among: Sequence[TeamView] = ()) -> bool:
+        """Rules 39-43: ``team`` has played every other team of its group (:attr:`group`, else ``among``)."""
+        whole = self.group or among
+        return len(whole) > 1 and all(u.tpn in team.met for u in whole if u.tpn != team.tpn)
 
     def came(self, *teams: TeamView) -> str:
         """How the given teams came into this pool, if they did ("T3 came down from ...")."""

@@ -80,9 +80,12 @@ def section_i(
     reading = ctx.opts.middle_group_all_met
     ordered = entry_order(incoming, side, reading)
     ctx.came_in = {i.team.tpn: i for i in incoming}
+    ctx.group = tuple(own) + tuple(i.team for i in incoming)
     if side == MEDIAN and reading == "rule39":
         above = [i for i in ordered if i.origin == ABOVE]
         below = [i for i in ordered if i.origin == BELOW]
+        # The teams come up from below are those a team that met its whole group meets (rule 39).
+        ctx.group = tuple(own) + tuple(i.team for i in above)
 
         def then(rest_own: list[TeamView], partial: Partial) -> Iterator[Candidate]:
             yield from _middle_forced(rest_own, below, partial, ctx)
@@ -125,19 +128,18 @@ def _take(
             passed.append((opp, why))
             continue
         skipped = "; ".join(f"{o.label}: {short_reason(w)}" for o, w in passed)
-        with_44 = any(w in (LATER_FAILED, REST_UNPAIRABLE) for _, w in passed)
+        with_44 = any(w == LATER_FAILED or w.startswith(REST_UNPAIRABLE) for _, w in passed)
         cited = opts.cite(rule) + (f" with {opts.cite(44)}" if with_44 else "")
         text = f"{f.label} x {opp.label} ({cited}{'; passed over ' + skipped if skipped else ''})"
         note = PairNote(
             f, opp, opts.cite(rule), functools.partial(_entry_reason, ctx, inc, opp, which, tuple(passed))
         )
         offered = False
-        for cand in _take(
-            rest, [t for t in own if t is not opp], partial.with_pair(f, opp, note, text), side, ctx, then
-        ):
+        left = [t for t in own if t is not opp]
+        for cand in _take(rest, left, partial.with_pair(f, opp, note, text), side, ctx, then):
             offered = True
             yield cand
-        passed.append((opp, LATER_FAILED if offered else REST_UNPAIRABLE))
+        passed.append((opp, LATER_FAILED if offered else _rest_unpairable(ctx, left, rest)))
     # Rules 41-42: only a team that has played every team of the group goes
     # on; one kept out by the colour limits alone stays (rule 18(a)).
     if all(t.tpn in f.met for t in own) and ctx.can_float:
@@ -149,6 +151,14 @@ def _take(
         )
         leave = Leave(go_rule, cause, ctx.score)
         yield from _take(rest, own, partial.going_on(f, leave), side, ctx, then)
+
+
+def _rest_unpairable(ctx: PoolContext, left: list[TeamView], queue: Sequence[Incoming]) -> str:
+    """Why no pairing of the group followed from an opponent (rule 44), with the meetings that
+    block the teams left when they are few and no other team came in to take one of them."""
+    if queue or len(left) % 2 or not 0 < len(left) <= 6:
+        return REST_UNPAIRABLE
+    return f"{REST_UNPAIRABLE}; {ctx.blocking(left)}"
 
 
 def _entry_reason(ctx: PoolContext, inc: Incoming, opp: TeamView, which: str, passed) -> str:
@@ -172,7 +182,9 @@ def _middle_forced(
     teams of the group meets the strongest team come up from below it has not
     played (the strongest such team first; rule 43 for the others)."""
     prio = sorted(own, key=lambda t: t.tpn)
-    forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
+    # Rule 44: a team that merely cannot meet the teams left once others have their opponents
+    # has not "played all the other teams" of the group (it still belongs to it).
+    forced = [t for t in prio if len(prio) > 1 and ctx.met_whole_group(t, prio)]
 
     def own_then(rest_own: list[TeamView], p: Partial) -> Iterator[Candidate]:
         yield from pair_own_teams(rest_own, p, MEDIAN, ctx)
@@ -192,7 +204,7 @@ def _forced_pick(forced, prio, below, own, partial, ctx, own_then) -> Iterator[C
     rule = 39 if t is prio[0] else 43
     candidates = sorted(below, key=lambda i: (-i.team.score, i.team.tpn))
     passed: list[tuple[TeamView, str]] = []
-    mates = played_list(t, prio)
+    mates = played_list(t, ctx.group or prio)
     ctx.say(
         opts.cite(rule),
         f"{t.label} has played every other team of the middle group ({mates}): it meets the strongest "

@@ -54,24 +54,29 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
     # Rules 39-43: teams that have played every other team of the group (the
     # colour limits alone never send a team away: rule 18(a)). Rule 39 (40
     # below the median) speaks of the strongest (weakest) team, rule 43 of
-    # the other teams of the group.
-    forced = [t for t in prio if len(prio) > 1 and all(u.tpn in t.met for u in prio if u is not t)]
+    # the other teams of the group. "The group" is the whole group (its own
+    # teams and those that came in): a team that only cannot meet the teams
+    # left once the teams that came in have their opponents has not played
+    # them all, and leaving it would send a team out that rule 44 keeps in
+    # (it leaves, if at all, as one of rule 44's extra teams).
+    whole = ctx.group or tuple(prio)
+    forced = [t for t in prio if len(prio) > 1 and ctx.met_whole_group(t, prio)]
     leaving: dict[int, Leave] = dict(partial.leaving)
     head_rule = 40 if side == BOTTOM else 39
     for t in forced:
         rule = head_rule if t is prio[0] else 43
-        cause = f"{t.label} has already played every other team of its group ({played_list(t, prio)})"
+        cause = f"{t.label} has already played every other team of its group ({played_list(t, whole)})"
         leaving[t.tpn] = Leave(rule, cause, ctx.score)
         if rule == 43:
             ctx.say(
                 opts.cite(43),
                 f"{t.label} cannot be paired within the group and leaves it as {opts.cite(head_rule)} says for "
-                f"the {'weakest' if side == BOTTOM else 'strongest'} team: it has played {played_list(t, prio)}",
+                f"the {'weakest' if side == BOTTOM else 'strongest'} team: it has played {played_list(t, whole)}",
             )
         else:
             ctx.say(
                 opts.cite(rule),
-                f"{t.label} cannot be paired within the group and leaves it: it has played {played_list(t, prio)}",
+                f"{t.label} cannot be paired within the group and leaves it: it has played {played_list(t, whole)}",
             )
     base = [t for t in prio if t not in forced]
     weakest_first = list(reversed(base))  # above: weakest first; below: strongest first

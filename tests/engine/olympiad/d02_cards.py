@@ -24,7 +24,11 @@ def symmetric(cards: list[D02Team]) -> list[D02Team]:
             met[o].add(c.tpn)
     rounds = max(len(c.round_colours) for c in cards)
     return [
-        replace(c, met=frozenset(met[c.tpn]), round_colours=c.round_colours + (None,) * (rounds - len(c.round_colours)))
+        replace(
+            c,
+            met=frozenset(met[c.tpn]),
+            round_colours=c.round_colours + (None,) * (rounds - len(c.round_colours)),
+        )
         for c in cards
     ]
 

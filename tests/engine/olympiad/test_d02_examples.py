@@ -88,3 +88,27 @@ def test_d02_6_4_order_top_down_then_bottom_up_then_median():
     cards = [card(t, m) for t, m in zip(range(1, 11), [8, 6, 6, 4, 4, 4, 2, 2, 0, 0], strict=True)]
     groups, middle, _ = make_groups(cards)
     assert [groups[i].mp for i in processing_order(groups, middle)] == [8, 6, 0, 2, 4]
+
+
+def test_d02_6_4_option_median_teams_paired_or_with_the_bye():
+    # Nine teams; the teams ranked below 4 may not have the bye, so 4 has it.
+    mp = [4, 4, 4, 4, 2, 0, 0, 0, 0]
+    everyone = [card(t, m) for t, m in zip(range(1, 10), mp, strict=True)]
+    paired = [c for c in everyone if c.tpn != 4]
+    # "paired": the 5th of the eight paired teams is 6 (0 points);
+    groups, middle, median_team = make_groups(paired)
+    assert (median_team.tpn, groups[middle].mp) == (6, 0)
+    # "with_bye": the 5th of all nine is 5 (2 points).
+    groups, middle, median_team = make_groups(paired, everyone)
+    assert (median_team.tpn, groups[middle].mp) == (5, 2)
+
+
+def test_d02_options_of_the_older_texts_are_not_read_and_said_so():
+    from engine import systems
+    from tests.engine.olympiad.builders import tournament
+
+    state = tournament(6, version="2022", options={"section": "women", "imaginary_points": False})
+    pairing = systems.get("olympiad").pair(state)
+    assert any("not read under the 2022 rules" in s.message and "section" in s.message for s in pairing.explanation)
+    plain = systems.get("olympiad").pair(tournament(6, version="2022"))
+    assert [(p.white, p.black) for p in pairing.pairs] == [(p.white, p.black) for p in plain.pairs]

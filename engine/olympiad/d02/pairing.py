@@ -84,11 +84,7 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
         pairs = proc.run()
         decisions = proc.decisions
         out.explanation.extend(proc.steps)
-        for d in decisions:
-            if d.kind == "float":
-                out.explain(d.article, "floaters", d.reason, tpn=d.a.tpn, group=d.group)
-            else:
-                notes.append(Note(d.a, d.b, d.article, d.reason))
+        notes = [Note(d.a, d.b, d.article, d.reason) for d in decisions if d.kind == "pair"]
         coloured = [allocate(a, b, state.initial_colour) for a, b in pairs]
         coloured.sort(key=lambda c: board_key(c[0], c[1]))
         out.explain(

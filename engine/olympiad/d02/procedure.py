@@ -308,7 +308,8 @@ class _GroupRun:
                 word = "lowest" if self.side == DOWN else "highest"
                 article, why = (
                     first,
-                    f"the group keeps {self.k} pairings and its {word} ranked team floats {towards}",
+                    f"the group keeps {self.k} pairing{'' if self.k == 1 else 's'} and its {word} ranked team "
+                    f"floats {towards}",
                 )
             self._float(chosen, article, f"{chosen.label}: {why} ({article}){_listed(lacking + passed)}.")
 

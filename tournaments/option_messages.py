@@ -135,6 +135,13 @@ MESSAGES = (
     ),
     gettext_noop("an opponent among the teams with the next group's matchpoints"),
     gettext_noop("an opponent among the next group's teams and the floaters already sent there"),
+    # olympiad option colour_history (D.02 7.6)
+    gettext_noop("The latest round in which two teams' colours differed (2022 rules)"),
+    gettext_noop(
+        "rounds compared by their number, each team having played in it, or the teams' played matches compared from the latest one back (D.02 7.6)"
+    ),
+    gettext_noop("the latest round in which both teams played with different colours"),
+    gettext_noop("the teams' played matches compared from the latest one back"),
     # dubov option max_upfloats (Dubov 2.5)
     gettext_noop("Upfloat limit"),
     gettext_noop(

@@ -257,6 +257,7 @@ D02_CHOICES = {
     "late_entry_bye": ("ineligible", "eligible"),
     "median_teams": ("paired", "with_bye"),
     "floater_next_group": ("own_teams", "with_floaters"),
+    "colour_history": ("rounds", "played"),
 }
 
 D02_OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -299,6 +300,20 @@ D02_OPTION_SPECS: tuple[OptionSpec, ...] = (
         choice_labels=(
             "an opponent among the teams with the next group's matchpoints",
             "an opponent among the next group's teams and the floaters already sent there",
+        ),
+    ),
+    OptionSpec(
+        key="colour_history",
+        system="olympiad",
+        article="D.02 7.6",
+        label="The latest round in which two teams' colours differed (2022 rules)",
+        help="rounds compared by their number, each team having played in it, or the teams' played matches "
+        "compared from the latest one back (D.02 7.6)",
+        default="rounds",
+        choices=D02_CHOICES["colour_history"],
+        choice_labels=(
+            "the latest round in which both teams played with different colours",
+            "the teams' played matches compared from the latest one back",
         ),
     ),
 )

@@ -14,6 +14,11 @@ in ``docs/interpretations/olympiad2022.md``, the default first):
     8.2.3 / 8.3.3, a floater "that has an opponent in the next group":
     ``"own_teams"`` - an opponent among the teams whose matchpoints make that
     group; ``"with_floaters"`` - the floaters already sent there count too.
+``colour_history``
+    7.6, "the latest round in which their colours differed": ``"rounds"`` -
+    rounds by their number, both teams having played in it; ``"played"`` -
+    the teams' played matches compared from the latest one back (a round
+    one of them did not play is skipped for that team only).
 
 The options of the 1998 and 2007 texts (``section``, ``section_j_from_round``,
 ``imaginary_points``, ``middle_group_all_met``) have no meaning under D.02:
@@ -35,6 +40,7 @@ class D02Options:
     late_entry_bye: str = "ineligible"
     median_teams: str = "paired"
     floater_next_group: str = "own_teams"
+    colour_history: str = "rounds"
 
 
 def parse_d02(options: dict | None) -> D02Options:

@@ -85,7 +85,8 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
         decisions = proc.decisions
         out.explanation.extend(proc.steps)
         notes = [Note(d.a, d.b, d.article, d.reason) for d in decisions if d.kind == "pair"]
-        coloured = [allocate(a, b, state.initial_colour) for a, b in pairs]
+        by_rounds = opts.colour_history == "rounds"
+        coloured = [allocate(a, b, state.initial_colour, by_rounds) for a, b in pairs]
         coloured.sort(key=lambda c: board_key(c[0], c[1]))
         out.explain(
             "D.02 11.1",

@@ -3,9 +3,11 @@
 Keys (all optional):
 
 ``version``
-    ``"1998"`` (Annex D as amended to 1998: game points pair and score) or
+    ``"1998"`` (Annex D as amended to 1998: game points pair and score),
     ``"2007"`` (the 2007 amendments: match points, imaginary points in rounds
-    1-2, Section J from round 4). Default ``"2007"``.
+    1-2, Section J from round 4) or ``"2022"`` (the Olympiad Pairing Rules in
+    force since 1 January 2022, D.02: ``engine.olympiad.d02``, with its own
+    readings in ``engine.olympiad.d02.options``). Default ``"2007"``.
 ``section``
     ``"open"`` (the men's / open championship; ``"men"`` is accepted) or
     ``"women"``. Matters for the 1998 text only (3 boards, bye 1.5 GP,
@@ -42,6 +44,8 @@ from dataclasses import dataclass
 
 from engine.options import OptionSpec
 from engine.state import ScoreKind
+
+VERSIONS = ("1998", "2007", "2022")
 
 # Rules replaced or reworded by the 2007 amendments (amendment 1 and 2).
 AMENDED_2007 = frozenset({1, 7, 8, 9, 10, 12, 16, 25, 55})
@@ -104,8 +108,8 @@ def parse_options(options: dict | None) -> OlympiadOptions:
     """Validate ``state.options``; a bad value raises ``ValueError`` naming it."""
     opts = dict(options or {})
     version = str(opts.get("version", "2007"))
-    if version not in ("1998", "2007"):
-        raise ValueError(f"olympiad option 'version' must be '1998' or '2007', not {version!r}")
+    if version not in VERSIONS:
+        raise ValueError(f"olympiad option 'version' must be '1998', '2007' or '2022', not {version!r}")
     section = str(opts.get("section", "open")).lower()
     if section == "men":
         section = "open"
@@ -156,10 +160,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         system="olympiad",
         article="Olympiad 2007 amendments",
         label="Rules text",
-        help="the 1998 text (game points) or the 1998 text with the 2007 amendments (match points)",
+        help="the 1998 text (game points), the 1998 text with the 2007 amendments (match points) or the "
+        "Olympiad Pairing Rules in force since 2022 (D.02)",
         default="2007",
-        choices=("1998", "2007"),
-        choice_labels=("1998 text", "1998 text with the 2007 amendments"),
+        choices=VERSIONS,
+        choice_labels=(
+            "1998 text",
+            "1998 text with the 2007 amendments",
+            "Olympiad Pairing Rules (2022, D.02)",
+        ),
         flag="--olympiad-version",
         site=False,  # the tournament's own "Olympiad version" field
     ),
@@ -242,3 +251,71 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         site=False,
     ),
 )
+
+# The readings of the 2022 rules (D.02), parsed by ``engine.olympiad.d02.options``.
+D02_CHOICES = {
+    "late_entry_bye": ("ineligible", "eligible"),
+    "median_teams": ("paired", "with_bye"),
+    "floater_next_group": ("own_teams", "with_floaters"),
+    "colour_history": ("rounds", "played"),
+}
+
+D02_OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        key="late_entry_bye",
+        system="olympiad",
+        article="D.02 4.2",
+        label="Bye for a late entry (2022 rules)",
+        help="whether a team that joined after round 1 may receive the bye (D.02 4.2)",
+        default="ineligible",
+        choices=D02_CHOICES["late_entry_bye"],
+        choice_labels=(
+            "a team that joined after round 1 may not receive the bye",
+            "only a team that had the bye or won a match by default may not receive it",
+        ),
+    ),
+    OptionSpec(
+        key="median_teams",
+        system="olympiad",
+        article="D.02 6.4",
+        label="Teams counted for the median team (2022 rules)",
+        help="the median team is found among the teams paired in the round (the bye's team left out) "
+        "or among every team present (D.02 6.4)",
+        default="paired",
+        choices=D02_CHOICES["median_teams"],
+        choice_labels=(
+            "the teams being paired, without the bye's team",
+            "every team present, the bye's team included",
+        ),
+    ),
+    OptionSpec(
+        key="floater_next_group",
+        system="olympiad",
+        article="D.02 8.2.3, 8.3.3",
+        label="A floater's opponent in the next group (2022 rules)",
+        help="a floater is preferred when it has an opponent among the next group's own teams, or also "
+        "among the floaters already sent there (D.02 8.2.3, 8.3.3)",
+        default="own_teams",
+        choices=D02_CHOICES["floater_next_group"],
+        choice_labels=(
+            "an opponent among the teams with the next group's matchpoints",
+            "an opponent among the next group's teams and the floaters already sent there",
+        ),
+    ),
+    OptionSpec(
+        key="colour_history",
+        system="olympiad",
+        article="D.02 7.6",
+        label="The latest round in which two teams' colours differed (2022 rules)",
+        help="rounds compared by their number, each team having played in it, or the teams' played matches "
+        "compared from the latest one back (D.02 7.6)",
+        default="rounds",
+        choices=D02_CHOICES["colour_history"],
+        choice_labels=(
+            "the latest round in which both teams played with different colours",
+            "the teams' played matches compared from the latest one back",
+        ),
+    ),
+)
+
+OPTION_SPECS += D02_OPTION_SPECS

@@ -163,3 +163,16 @@ def test_d02_the_trf_import_of_the_2022_code_makes_a_2022_olympiad(make_tourname
     assert (copy.pairing_system, copy.olympiad_version, copy.primary_score) == ("olympiad", "2022", "MP")
     assert copy.tiebreaks == ["olympiad2026"]
     assert trf_export(copy, through=0) == text  # the same event back
+
+
+def test_d02_a_trf_of_the_2022_code_without_a_tie_break_list_is_ranked_as_a_new_olympiad(
+    make_tournament, make_team
+):
+    pytest.importorskip("engine.olympiad.d02")  # the engine reads FIDE_OLYMPIAD_2022 from that merge on
+    from operations.services.exports import trf_export
+    from operations.services.trf_import import import_trf
+
+    text = trf_export(_trf_event(make_tournament, make_team), through=0)
+    bare = "".join(ln for ln in text.splitlines(keepends=True) if not ln.startswith("### engine-tiebreaks"))
+    copy = import_trf(bare, slug="d02-bare")
+    assert (copy.olympiad_version, copy.tiebreaks) == ("2022", ["olympiad2026"])

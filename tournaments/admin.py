@@ -1,10 +1,11 @@
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
-
-from engine.standings import get
 from simple_history.admin import SimpleHistoryAdmin
 
+from engine.standings import get
+
+from .engine_texts import translated
 from .models import (
     BoardGame,
     Lineup,
@@ -17,19 +18,19 @@ from .models import (
     TeamRoundStatus,
     Tournament,
 )
-from .engine_texts import translated
 from .models.tournament import rules_primary_score
 from .pairing_options import changed_keys, options_frozen, values_in_force
 from .services.tournament import new_olympiad_defaults
 from .time_zones import available_time_zones
-
 
 # The tie-break lists a tournament may be ranked by as a whole (engine.standings.registry).
 TIEBREAK_PRESETS = ("olympiad2026", "olympiad2007", "olympiad1998")
 
 
 def _preset_choices():
-    return [("", _("— the list below —"))] + [(name, translated(get(name).label)) for name in TIEBREAK_PRESETS]
+    return [("", _("— the list below —"))] + [
+        (name, translated(get(name).label)) for name in TIEBREAK_PRESETS
+    ]
 
 
 class TournamentAdminForm(forms.ModelForm):
@@ -42,7 +43,9 @@ class TournamentAdminForm(forms.ModelForm):
         label=_("Tie-break preset"),
         choices=_preset_choices,
         required=False,
-        help_text=_("Rank by a whole list at once, e.g. the 2026 Chess Olympiad's; blank keeps the list below."),
+        help_text=_(
+            "Rank by a whole list at once, e.g. the 2026 Chess Olympiad's; blank keeps the list below."
+        ),
     )
 
     class Meta:

@@ -71,7 +71,9 @@ def sonneborn_berger_entries(state: TournamentState, participant: Participant) -
     if not entries:
         return entries
     cut = min(entries, key=_cut_order)
-    return [e if e is not cut else SonnebornBergerEntry(e.contribution, e.game_points, False) for e in entries]
+    return [
+        e if e is not cut else SonnebornBergerEntry(e.contribution, e.game_points, False) for e in entries
+    ]
 
 
 def olympiad_sonneborn_berger(state: TournamentState) -> dict[int, float]:

@@ -123,7 +123,9 @@ def test_d02_3_1_initial_order_average_of_four_then_the_fifth_player_then_alphab
     alpha = make_team(t, "Alpha", ratings=(2500, 2500, 2500, 2500, 2400, 2000), manual_order=2)
     strong = make_team(t, "Xray", ratings=(2600, 2500, 2500, 2500, 1800))
     assign_initial_order(t)
-    order = sorted((team.refresh_from_db() or team for team in (zulu, bravo, alpha, strong)), key=lambda x: x.tpn)
+    order = sorted(
+        (team.refresh_from_db() or team for team in (zulu, bravo, alpha, strong)), key=lambda x: x.tpn
+    )
     assert [team.name for team in order] == ["Xray", "Zulu", "Alpha", "Bravo"]
     assert order[0].strength == 2525
 

@@ -74,7 +74,9 @@ def olympiad_2026(make_tournament, make_team):
         games = create_board_games(
             m, list(teams[white].players.all()[:4]), list(teams[black].players.all()[:4])
         )
-        record_board_results(m, [_board_result(g.white_team_has_white, p) for g, p in zip(games, points)])
+        record_board_results(
+            m, [_board_result(g.white_team_has_white, p) for g, p in zip(games, points, strict=True)]
+        )
     for rnd in t.rounds.all():
         set_state(rnd, RoundState.COMPLETE)
     return t

@@ -27,6 +27,16 @@ class OlympiadVersion(models.TextChoices):
     NONE = "", "—"
     V1998 = "1998", _("1998 text")
     V2007 = "2007", _("1998 text with the 2007 amendments")
+    V2022 = "2022", _("Olympiad Pairing Rules (2022, D.02)")
+
+
+# A new Olympiad tournament is paired by the rules in force (D.02, from 1 January 2022) and ranked
+# by the latest Olympiad's tie-breaks; a tournament keeps the version it was created with.
+NEW_OLYMPIAD_VERSION = OlympiadVersion.V2022
+
+# The tie-break list an Olympiad tournament is ranked by when it names none: rule 12 of its text
+# (1998, 2007); D.02 has no tie-break article, the event's regulations give them (2026 Olympiad).
+OLYMPIAD_TIEBREAKS = {"1998": "olympiad1998", "2007": "olympiad2007", "2022": "olympiad2026"}
 
 
 class ScoreKindChoice(models.TextChoices):
@@ -38,12 +48,15 @@ def rules_primary_score(pairing_system: str, olympiad_version: str) -> str | Non
     """The primary score the system's rules fix, or None where the event chooses.
 
     Olympiad 1998 rule 1: "Game Points for both Pairing and Scoring"; the 2007
-    amendment (item 1) replaces 'game points' in rules 1 and 16 by 'match points'.
+    amendment (item 1) replaces 'game points' in rules 1 and 16 by 'match points';
+    D.02 (2022) 3.2.1 ranks teams for pairing by match points, and they score by them.
     """
     if pairing_system == "olympiad":
-        return {"1998": ScoreKindChoice.GAME_POINTS, "2007": ScoreKindChoice.MATCH_POINTS}.get(
-            olympiad_version
-        )
+        return {
+            "1998": ScoreKindChoice.GAME_POINTS,
+            "2007": ScoreKindChoice.MATCH_POINTS,
+            "2022": ScoreKindChoice.MATCH_POINTS,
+        }.get(olympiad_version)
     return None
 
 
@@ -184,6 +197,7 @@ class Tournament(models.Model):
             return {
                 "1998": _("Chess Olympiad pairing rules (1998 text)"),
                 "2007": _("Chess Olympiad pairing rules (2007 amendments)"),
+                "2022": _("Olympiad Pairing Rules (2022, D.02)"),
             }.get(self.olympiad_version, _("Chess Olympiad pairing rules"))
         return translated(self.get_pairing_system_display())
 
@@ -229,10 +243,14 @@ class Tournament(models.Model):
     def clean(self) -> None:
         errors = {}
         if self.pairing_system == PairingSystem.OLYMPIAD and not self.olympiad_version:
-            errors["olympiad_version"] = _("The Olympiad rules need a version (1998 or 2007).")
+            errors["olympiad_version"] = _("The Olympiad rules need a version (1998, 2007 or 2022).")
         fixed = rules_primary_score(self.pairing_system, self.olympiad_version)
         if fixed and self.primary_score != fixed:
-            rule = _("rule 1") if self.olympiad_version == "1998" else _("amended rules 1 and 16")
+            rule = {
+                "1998": _("rule 1"),
+                "2007": _("amended rules 1 and 16"),
+                "2022": _("D.02 article 3.2.1"),
+            }[self.olympiad_version]
             score = _("game points") if fixed == ScoreKindChoice.GAME_POINTS else _("match points")
             errors["primary_score"] = _(
                 "The Olympiad %(version)s rules (%(rule)s) rank and pair by %(score)s: "

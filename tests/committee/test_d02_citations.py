@@ -16,7 +16,6 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def d02_event(committee_event):
-    pytest.importorskip("engine.olympiad.d02")
     t = committee_event.tournament
     t.pairing_system, t.olympiad_version, t.primary_score = "olympiad", "2022", "MP"
     t.save()

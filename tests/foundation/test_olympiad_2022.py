@@ -156,7 +156,6 @@ def test_d02_the_trf_export_names_the_2022_rules_in_record_192(make_tournament, 
 
 
 def test_d02_the_trf_import_of_the_2022_code_makes_a_2022_olympiad(make_tournament, make_team):
-    pytest.importorskip("engine.olympiad.d02")  # the engine reads FIDE_OLYMPIAD_2022 from that merge on
     from operations.services.exports import trf_export
     from operations.services.trf_import import import_trf
 
@@ -170,7 +169,6 @@ def test_d02_the_trf_import_of_the_2022_code_makes_a_2022_olympiad(make_tourname
 def test_d02_a_trf_of_the_2022_code_without_a_tie_break_list_is_ranked_as_a_new_olympiad(
     make_tournament, make_team
 ):
-    pytest.importorskip("engine.olympiad.d02")  # the engine reads FIDE_OLYMPIAD_2022 from that merge on
     from operations.services.exports import trf_export
     from operations.services.trf_import import import_trf
 

@@ -50,6 +50,9 @@ class Context:
     use_prefs: bool
     bye_barred: frozenset[int] = field(default_factory=frozenset)
     bye: int | None = None  # the pairing-allocated bye of this round, once 3.4 has assigned it
+    played: dict[int, list] = field(
+        default_factory=dict
+    )  # colours of played matches, as read (colour_reasons)
 
     def compatible(self, a: int, b: int) -> bool:
         """C1: a and b may be paired."""

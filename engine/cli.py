@@ -126,20 +126,24 @@ def _read_text(path: str) -> str:
         return trf.decode(f.read())
 
 
+def _write_beside(path: str, text: str) -> str:
+    """``text`` written to a new temporary file in ``path``'s folder; its name."""
+    import tempfile  # only here: printing to standard output needs none
+
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".engine-", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    return tmp
+
+
 def _commit(outputs: dict[str, str], stdout: TextIO) -> None:
     """Write every output to a temporary file, then rename them all ("-" is standard output)."""
-    import tempfile  # here: printing a pairing to standard output needs none
-
     done: list[tuple[str, str]] = []
     try:
         for path, text in outputs.items():
             if path == "-":
                 continue
-            folder = os.path.dirname(os.path.abspath(path))
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".engine-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-            done.append((tmp, path))
+            done.append((_write_beside(path, text), path))
     except BaseException:
         for tmp, _ in done:
             os.unlink(tmp)

@@ -17,6 +17,9 @@ class PerformanceSerializer(serializers.Serializer):
 
 
 class PlayerRefSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "PlayerOfTeam"
+
     id = serializers.IntegerField()
     name = serializers.CharField()
     title = serializers.CharField(allow_blank=True)
@@ -54,6 +57,9 @@ class TeamRoundSerializer(serializers.Serializer):
 
 
 class WhySerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "NextPairingWhy"
+
     text = serializers.CharField(help_text="The public reason, with its articles.")
     by_committee = serializers.BooleanField()
 

@@ -21,7 +21,9 @@ class TeamPageApi(APIView):
     @extend_schema(
         responses={
             200: TeamPageSerializer,
-            404: OpenApiResponse(ErrorSerializer, description="No such tournament, or it has no team with this TPN."),
+            404: OpenApiResponse(
+                ErrorSerializer, description="No such tournament, or it has no team with this TPN."
+            ),
         }
     )
     def get(self, request, slug: str, tpn: int):
@@ -52,7 +54,10 @@ class BoardPrizesApi(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        responses={200: BoardPrizesSerializer, 404: OpenApiResponse(ErrorSerializer, description="No such tournament.")}
+        responses={
+            200: BoardPrizesSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="No such tournament."),
+        }
     )
     def get(self, request, slug: str):
         tournament = get_object_or_404(Tournament, slug=slug)

@@ -77,7 +77,9 @@ def board_prizes(tournament: Tournament) -> dict:
     records = public_records(tournament)
     rounds_played = latest_result_round(tournament)
     minimum = minimum_games(tournament, rounds_played)
-    players = Player.objects.filter(team__tournament=tournament, team__tpn__isnull=False).select_related("team")
+    players = Player.objects.filter(team__tournament=tournament, team__tpn__isnull=False).select_related(
+        "team"
+    )
     by_board: dict[int | None, list[Player]] = {}
     for p in players.order_by("team__tpn", "board_order"):
         by_board.setdefault(roster_board(tournament, p), []).append(p)

@@ -17,12 +17,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.encoding import force_str
+
 from engine.performance import Performance, performance
 from operations.selectors import POSTED_STATES
 from public_http import computed, versions
 from tournaments.models import BoardGame, Player, Tournament
-from django.utils.encoding import force_str
-
 from tournaments.models.match import GAME_POINTS, SIDE_LABELS, GameResult, result_from_first_named_side
 from tournaments.models.tournament import UnratedInPerformance
 

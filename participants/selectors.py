@@ -32,7 +32,9 @@ def team_of(tournament: Tournament, tpn: int) -> Team:
     """The tournament's team with this TPN, else 404 (another tournament's team is not one of its teams)."""
     team = Team.objects.filter(tournament=tournament, tpn=tpn).first() if 0 < tpn <= MAX_ID else None
     if team is None:
-        raise Http404(_("%(tournament)s has no team with TPN %(tpn)s.") % {"tournament": tournament.name, "tpn": tpn})
+        raise Http404(
+            _("%(tournament)s has no team with TPN %(tpn)s.") % {"tournament": tournament.name, "tpn": tpn}
+        )
     team.tournament = tournament
     return team
 
@@ -45,7 +47,10 @@ def player_of(tournament: Tournament, player_id: int) -> Player:
         else None
     )
     if found is None or found.team.tpn is None:
-        raise Http404(_("%(tournament)s has no player with the number %(id)s.") % {"tournament": tournament.name, "id": player_id})
+        raise Http404(
+            _("%(tournament)s has no player with the number %(id)s.")
+            % {"tournament": tournament.name, "id": player_id}
+        )
     found.team.tournament = tournament
     return found
 
@@ -144,7 +149,11 @@ def next_pairing(tournament: Tournament, team: Team, rounds: list[TeamRound]) ->
     view = publication_view(publications[0])
     for row in view["rows"]:
         if team.tpn in (row["white"]["tpn"], row["black"]["tpn"]):
-            own, other = (row["white"], row["black"]) if row["white"]["tpn"] == team.tpn else (row["black"], row["white"])
+            own, other = (
+                (row["white"], row["black"])
+                if row["white"]["tpn"] == team.tpn
+                else (row["black"], row["white"])
+            )
             return {"round": upcoming, "own": own, "opponent": other, "bye": False}
     if view["bye"] and view["bye"]["team"]["tpn"] == team.tpn:
         return {"round": upcoming, "own": view["bye"]["team"], "opponent": None, "bye": True}

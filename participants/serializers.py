@@ -48,7 +48,9 @@ class TeamRoundSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     opponent_tpn = serializers.IntegerField(allow_null=True, help_text="null: the pairing-allocated bye.")
     opponent_name = serializers.CharField(allow_blank=True)
-    colour = serializers.CharField(allow_blank=True, help_text="The team's colour on board 1: w, b, or blank (bye).")
+    colour = serializers.CharField(
+        allow_blank=True, help_text="The team's colour on board 1: w, b, or blank (bye)."
+    )
     points_for = serializers.FloatField(allow_null=True, help_text="Game points; null before any result.")
     points_against = serializers.FloatField(allow_null=True)
     match_points = serializers.FloatField(allow_null=True, help_text="null until the match has its result.")

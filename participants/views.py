@@ -28,4 +28,6 @@ def player_page(request, slug: str, player_id: int):
 
 def board_prizes_page(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    return render(request, "participants/board_prizes.html", {"tournament": tournament, **board_prizes(tournament)})
+    return render(
+        request, "participants/board_prizes.html", {"tournament": tournament, **board_prizes(tournament)}
+    )

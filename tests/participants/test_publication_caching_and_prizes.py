@@ -57,7 +57,10 @@ def test_the_next_pairing_once_published_with_the_public_why_of_the_pairings_pag
     tpn, opponent = row["white"]["tpn"], row["black"]
     data = client.get(reverse("api-team-page", args=[t.slug, tpn])).json()
     assert data["next"]["round"] == 2 and data["next"]["colour"] == "w"
-    assert (data["next"]["opponent_tpn"], data["next"]["opponent_name"]) == (opponent["tpn"], opponent["name"])
+    assert (data["next"]["opponent_tpn"], data["next"]["opponent_name"]) == (
+        opponent["tpn"],
+        opponent["name"],
+    )
     assert data["next"]["why"]["text"] == row["white"]["why"].text  # the pairings page's own line
     page = client.get(reverse("team-page", args=[t.slug, tpn])).content.decode()
     assert row["white"]["why"].opponent_reason.split()[0] in page
@@ -77,7 +80,9 @@ def test_the_team_page_is_shared_and_a_result_entered_makes_a_new_one(client, pl
     enter_results(played.matches[1], {2: "1/2-1/2"}, by=played.arbiter)
     after = client.get(url)
     assert after.status_code == 200 and after["ETag"] != first["ETag"]
-    assert client.get(api).json()["rounds"][0]["points_for"] == 1.5 != before.json()["rounds"][0]["points_for"]
+    assert (
+        client.get(api).json()["rounds"][0]["points_for"] == 1.5 != before.json()["rounds"][0]["points_for"]
+    )
 
 
 def test_the_player_page_and_board_prizes_follow_a_result(client, played):
@@ -97,13 +102,19 @@ def test_games_of_a_round_whose_board_pairings_are_not_posted_never_show(client,
     player = event.teams[0].players.get(board_order=1)
     data = client.get(reverse("api-player-page", args=[event.tournament.slug, player.pk])).json()
     assert data["games"] == []
-    assert [r["round"] for r in client.get(reverse("api-team-page", args=[event.tournament.slug, 1])).json()["rounds"]] == [1]
+    assert [
+        r["round"]
+        for r in client.get(reverse("api-team-page", args=[event.tournament.slug, 1])).json()["rounds"]
+    ] == [1]
 
 
 @pytest.mark.parametrize(
-    ("games", "of", "rounds", "needed"), [(8, 11, 11, 8), (8, 11, 5, 4), (8, 11, 1, 1), (8, 11, 0, 0), (9, 9, 7, 7)]
+    ("games", "of", "rounds", "needed"),
+    [(8, 11, 11, 8), (8, 11, 5, 4), (8, 11, 1, 1), (8, 11, 0, 0), (9, 9, 7, 7)],
 )
-def test_olympiad_board_prize_minimum_is_a_share_of_the_rounds_played(make_tournament, games, of, rounds, needed):
+def test_olympiad_board_prize_minimum_is_a_share_of_the_rounds_played(
+    make_tournament, games, of, rounds, needed
+):
     t = make_tournament(board_prize_min_games=games, board_prize_min_games_of=of)
     assert minimum_games(t, rounds) == needed
 
@@ -129,11 +140,18 @@ def test_board_prizes_by_percentage_when_the_tournament_ranks_so(client, played)
     t = played.tournament
     Player.objects.filter(team=played.teams[1], board_order=1).update(rating=1800)
     t.refresh_from_db()
-    board1 = next(b for b in client.get(reverse("api-board-prizes", args=[t.slug])).json()["tables"] if b["board"] == 1)
+    board1 = next(
+        b for b in client.get(reverse("api-board-prizes", args=[t.slug])).json()["tables"] if b["board"] == 1
+    )
     # By Rp: Charlie's board 1 beat 2400 (3200), Alpha's beat 1800 (2600).
     assert [(line["rank"], line["team_tpn"]) for line in board1["lines"][:2]] == [(1, 3), (2, 1)]
     t.board_prize_ranking = "percentage"
     with transaction.atomic():  # saved as a service saves it: the pages' version changes at once
         t.save()
-    board1 = next(b for b in client.get(reverse("api-board-prizes", args=[t.slug])).json()["tables"] if b["board"] == 1)
-    assert [(line["rank"], line["tied"]) for line in board1["lines"][:2]] == [(1, True), (1, True)]  # both 100%
+    board1 = next(
+        b for b in client.get(reverse("api-board-prizes", args=[t.slug])).json()["tables"] if b["board"] == 1
+    )
+    assert [(line["rank"], line["tied"]) for line in board1["lines"][:2]] == [
+        (1, True),
+        (1, True),
+    ]  # both 100%

@@ -39,15 +39,26 @@ def test_roster_gives_each_players_board_games_points_percentage_and_rp(client, 
         "performance": {"games": 1, "points": 1.0, "average": 2400, "p": 100, "dp": 800, "rating": 3200},
     }
     second = _roster_line(data, 2)
-    assert (second["record"]["points"], second["record"]["percentage"], second["record"]["performance"]["dp"]) == (
+    assert (
+        second["record"]["points"],
+        second["record"]["percentage"],
+        second["record"]["performance"]["dp"],
+    ) == (
         0.5,
         50.0,
         0,
     )
     reserve = _roster_line(data, 5)
-    assert reserve["board"] is None and reserve["record"]["played"] == 0 and reserve["record"]["performance"] is None
+    assert (
+        reserve["board"] is None
+        and reserve["record"]["played"] == 0
+        and reserve["record"]["performance"] is None
+    )
     page = client.get(reverse("team-page", args=[t.slug, 1])).content.decode()
-    assert "Alpha player 1" in page and reverse("player-page", args=[t.slug, played.teams[0].players.first().pk]) in page
+    assert (
+        "Alpha player 1" in page
+        and reverse("player-page", args=[t.slug, played.teams[0].players.first().pk]) in page
+    )
 
 
 def test_results_by_round_from_the_teams_side_with_opponent_colours_and_match_score(client, played):
@@ -67,7 +78,12 @@ def test_results_by_round_from_the_teams_side_with_opponent_colours_and_match_sc
             "provisional": False,
         }
     ]
-    assert (bravo[0]["colour"], bravo[0]["points_for"], bravo[0]["points_against"], bravo[0]["match_points"]) == (
+    assert (
+        bravo[0]["colour"],
+        bravo[0]["points_for"],
+        bravo[0]["points_against"],
+        bravo[0]["match_points"],
+    ) == (
         "b",
         1.0,
         3.0,
@@ -77,7 +93,12 @@ def test_results_by_round_from_the_teams_side_with_opponent_colours_and_match_sc
 
 def test_a_partial_match_shows_its_partial_score(client, played):
     charlie = _team(client, played.tournament, 3)["rounds"][0]
-    assert (charlie["points_for"], charlie["points_against"], charlie["partial"], charlie["match_points"]) == (
+    assert (
+        charlie["points_for"],
+        charlie["points_against"],
+        charlie["partial"],
+        charlie["match_points"],
+    ) == (
         1.0,
         0.0,
         True,
@@ -91,8 +112,16 @@ def test_player_results_read_from_the_players_own_side(client, played):
     bravo4 = played.teams[1].players.get(board_order=4)
     # Board 4 was entered 0-1 from White's side: Alpha's player (Black on board 4, WBWB) won.
     mine, theirs = _player(client, t, alpha4), _player(client, t, bravo4)
-    assert (mine["games"][0]["colour"], mine["games"][0]["result"], mine["games"][0]["points"]) == ("b", "1-0", 1.0)
-    assert (theirs["games"][0]["colour"], theirs["games"][0]["result"], theirs["games"][0]["points"]) == ("w", "0-1", 0.0)
+    assert (mine["games"][0]["colour"], mine["games"][0]["result"], mine["games"][0]["points"]) == (
+        "b",
+        "1-0",
+        1.0,
+    )
+    assert (theirs["games"][0]["colour"], theirs["games"][0]["result"], theirs["games"][0]["points"]) == (
+        "w",
+        "0-1",
+        0.0,
+    )
     assert mine["games"][0]["opponent_id"] == bravo4.pk and mine["team_tpn"] == 1 and mine["board"] == 4
     page = client.get(reverse("player-page", args=[t.slug, alpha4.pk])).content.decode()
     assert reverse("player-page", args=[t.slug, bravo4.pk]) in page
@@ -131,7 +160,9 @@ def test_unrated_opponent_left_out_when_the_tournament_says_so(client, played):
     assert record["performance"] is None  # but no rated opponent to make a performance of
 
 
-def test_unknown_team_unknown_player_and_unknown_tournament_are_404(client, played, django_assert_max_num_queries):
+def test_unknown_team_unknown_player_and_unknown_tournament_are_404(
+    client, played, django_assert_max_num_queries
+):
     t = played.tournament
     for name, args in (
         ("team-page", [t.slug, 99]),
@@ -155,7 +186,9 @@ def test_another_tournaments_team_and_player_are_404(client, played, make_tourna
     assert client.get(reverse("team-page", args=[played.tournament.slug, 9])).status_code == 404
     stranger = far.players.first()
     assert client.get(reverse("player-page", args=[played.tournament.slug, stranger.pk])).status_code == 404
-    assert client.get(reverse("api-player-page", args=[played.tournament.slug, stranger.pk])).status_code == 404
+    assert (
+        client.get(reverse("api-player-page", args=[played.tournament.slug, stranger.pk])).status_code == 404
+    )
     assert client.get(reverse("player-page", args=[other.slug, stranger.pk])).status_code == 200
 
 

@@ -288,7 +288,11 @@ class Tournament(models.Model):
             for name in ("bye_match_points", "bye_game_points"):
                 if getattr(self, name) is None:
                     setattr(self, name, Decimal("1"))
-        if not 0 < self.board_prize_min_games_of or self.board_prize_min_games > self.board_prize_min_games_of:
+        if self.board_prize_min_games_of == 0:
+            errors["board_prize_min_games_of"] = _(
+                "The board prize's minimum is counted in one round or more."
+            )
+        elif self.board_prize_min_games > self.board_prize_min_games_of:
             errors["board_prize_min_games"] = _(
                 "The minimum for a board prize is a share: at most %(of)s games in %(of)s rounds."
             ) % {"of": self.board_prize_min_games_of}

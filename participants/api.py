@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions
@@ -15,50 +17,48 @@ from participants.serializers import BoardPrizesSerializer, PlayerPageSerializer
 from tournaments.models import Tournament
 
 
-class TeamPageApi(APIView):
+class _OneParticipantApi(APIView):
+    """A team's or a player's page as data: the tournament, then the team or player its URL names
+    (``find``: 404 before any work), then what the page shows (``read``)."""
+
     permission_classes = [permissions.AllowAny]
+    serializer: type
+    find: Callable
+    read: Callable
 
-    @extend_schema(
-        responses={
-            200: TeamPageSerializer,
-            404: OpenApiResponse(
-                ErrorSerializer, description="No such tournament, or it has no team with this TPN."
-            ),
-        }
-    )
-    def get(self, request, slug: str, tpn: int):
+    def get(self, request, slug: str, **named):
         tournament = get_object_or_404(Tournament, slug=slug)
-        team = selectors.team_of(tournament, tpn)
-        return Response(TeamPageSerializer({"team": team, **selectors.team_page(tournament, team)}).data)
+        (number,) = named.values()
+        found = type(self).find(tournament, number)
+        return Response(self.serializer(type(self).read(tournament, found)).data)
 
 
-class PlayerPageApi(APIView):
-    permission_classes = [permissions.AllowAny]
-
-    @extend_schema(
-        responses={
-            200: PlayerPageSerializer,
-            404: OpenApiResponse(
-                ErrorSerializer, description="No such tournament, or no player of its teams has this id."
-            ),
-        }
+def _schema(serializer: type, not_found: str):
+    return extend_schema(
+        responses={200: serializer, 404: OpenApiResponse(ErrorSerializer, description=not_found)}
     )
-    def get(self, request, slug: str, player_id: int):
-        tournament = get_object_or_404(Tournament, slug=slug)
-        player = selectors.player_of(tournament, player_id)
-        data = {"player": player, **selectors.player_page(tournament, player)}
-        return Response(PlayerPageSerializer(data).data)
+
+
+@_schema(TeamPageSerializer, "No such tournament, or it has no team with this TPN.")
+class TeamPageApi(_OneParticipantApi):
+    serializer = TeamPageSerializer
+    find = staticmethod(selectors.team_of)
+    read = staticmethod(lambda tournament, team: {"team": team, **selectors.team_page(tournament, team)})
+
+
+@_schema(PlayerPageSerializer, "No such tournament, or no player of its teams has this id.")
+class PlayerPageApi(_OneParticipantApi):
+    serializer = PlayerPageSerializer
+    find = staticmethod(selectors.player_of)
+    read = staticmethod(
+        lambda tournament, player: {"player": player, **selectors.player_page(tournament, player)}
+    )
 
 
 class BoardPrizesApi(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(
-        responses={
-            200: BoardPrizesSerializer,
-            404: OpenApiResponse(ErrorSerializer, description="No such tournament."),
-        }
-    )
+    @_schema(BoardPrizesSerializer, "No such tournament.")
     def get(self, request, slug: str):
         tournament = get_object_or_404(Tournament, slug=slug)
         data = {

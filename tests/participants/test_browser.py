@@ -9,15 +9,14 @@ from tests.browser import chromium_page, needs_chromium
 pytestmark = [pytest.mark.browser, needs_chromium]
 
 
-@pytest.fixture
-def page():
-    with chromium_page(viewport={"width": 390, "height": 844}) as pg:
-        yield pg
-
-
 def test_a_visitor_follows_a_team_from_the_standings_to_its_page_and_a_player_and_sees_a_new_result(
-    page, live_server, transactional_db, played
+    live_server, transactional_db, played
 ):
+    with chromium_page(viewport={"width": 390, "height": 844}) as page:  # a phone's screen
+        _visit(page, live_server, played)
+
+
+def _visit(page, live_server, played) -> None:
     from operations.services.results import enter_results
 
     slug = played.tournament.slug

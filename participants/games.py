@@ -22,7 +22,7 @@ from django.utils.encoding import force_str
 from engine.performance import Performance, performance
 from operations.selectors import POSTED_STATES
 from public_http import computed, versions
-from tournaments.models import BoardGame, Player, Tournament
+from tournaments.models import BoardGame, Tournament
 from tournaments.models.match import GAME_POINTS, SIDE_LABELS, GameResult, result_from_first_named_side
 from tournaments.models.tournament import UnratedInPerformance
 
@@ -76,37 +76,43 @@ class PlayerRecord:
         return Fraction(self.points).limit_denominator(1000) / self.played if self.played else None
 
 
-def _sides(g: BoardGame) -> list[tuple[Player | None, str, Player | None]]:
-    return [(g.white, "w", g.black), (g.black, "b", g.white)]
+_SIDE_FIELDS = ("id", "name", "rating", "team__tpn", "team__name")
 
 
 def _read_games(tournament: Tournament) -> dict[int, list[PlayerGame]]:
-    boards = (
+    """Each player's public games, from one query of plain values (no model per board: a 184-team
+    Olympiad has 4,000 boards by round 11)."""
+    fields = [f"{colour}__{f}" for colour in ("white", "black") for f in _SIDE_FIELDS]
+    rows = (
         BoardGame.objects.filter(match__round__tournament=tournament, match__round__state__in=POSTED_STATES)
-        .select_related("white__team", "black__team", "match__round")
         .order_by("match__round__number", "match__table", "board")
+        .values_list("match__round__number", "match__table", "board", "result", *fields)
     )
     by_player: dict[int, list[PlayerGame]] = defaultdict(list)
-    for g in boards:
-        g.match.round.tournament = tournament  # the colour sequence, without a query per board
-        pts = GAME_POINTS.get(g.result)
-        for player, colour, opponent in _sides(g):
-            if player is None:
+    size = len(_SIDE_FIELDS)
+    for number, table, board, result, *sides in rows:
+        white, black = tuple(sides[:size]), tuple(sides[size:])
+        pts = GAME_POINTS.get(result)
+        for (pid, *_own), colour, (oid, oname, orating, otpn, oteam) in (
+            (white, "w", black),
+            (black, "b", white),
+        ):
+            if pid is None:
                 continue
-            own = None if pts is None else (pts[0] if colour == "w" else pts[1])
-            by_player[player.pk].append(
+            own = None if pts is None or result == GameResult.UNFINISHED else pts[0 if colour == "w" else 1]
+            by_player[pid].append(
                 PlayerGame(
-                    round=g.match.round.number,
-                    table=g.match.table,
-                    board=g.board,
+                    round=number,
+                    table=table,
+                    board=board,
                     colour=colour,
-                    opponent_id=opponent.pk if opponent else None,
-                    opponent_name=opponent.name if opponent else "",
-                    opponent_rating=opponent.rating if opponent else None,
-                    opponent_team_tpn=opponent.team.tpn if opponent else None,
-                    opponent_team_name=opponent.team.name if opponent else "",
-                    result=result_from_first_named_side(g.result, colour == "w"),
-                    points=None if g.result == GameResult.UNFINISHED else own,
+                    opponent_id=oid,
+                    opponent_name=oname or "",
+                    opponent_rating=orating,
+                    opponent_team_tpn=otpn,
+                    opponent_team_name=oteam or "",
+                    result=result_from_first_named_side(result, colour == "w"),
+                    points=own,
                 )
             )
     return dict(by_player)

@@ -155,3 +155,27 @@ def test_board_prizes_by_percentage_when_the_tournament_ranks_so(client, played)
         (1, True),
         (1, True),
     ]  # both 100%
+
+
+def test_a_players_name_is_shown_as_text_not_markup_on_every_page(client, played):
+    t = played.tournament
+    player = played.teams[0].players.get(board_order=1)
+    with transaction.atomic():
+        player.name = "<b>Bold</b> & Co"
+        player.save()
+    escaped = "&lt;b&gt;Bold&lt;/b&gt; &amp; Co"
+    for url in (
+        reverse("board-prizes", args=[t.slug]),
+        reverse("team-page", args=[t.slug, 1]),
+        reverse("player-page", args=[t.slug, player.pk]),
+        reverse("player-page", args=[t.slug, played.teams[1].players.get(board_order=1).pk]),
+    ):
+        body = client.get(url).content.decode()
+        assert escaped in body and "<b>Bold</b>" not in body, url
+
+
+def test_query_parameters_the_pages_do_not_read_make_no_new_copy(client, played):
+    url = reverse("team-page", args=[played.tournament.slug, 1])
+    first = client.get(url)
+    junk = client.get(url, {"junk": "1"})
+    assert junk["ETag"] == first["ETag"]

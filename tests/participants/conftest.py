@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.operations.conftest import event, player_ids, posted, set_state  # noqa: F401  (fixtures)
+from tests.operations.conftest import event, posted  # noqa: F401  (fixtures)
 
 
 @pytest.fixture

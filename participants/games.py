@@ -8,7 +8,8 @@ The games are read once per version of the tournament's results and rounds
 Which games make a performance (``docs/interpretations/performance.md``): the games played over
 the board (1-0, 0-1, ½-½); a forfeit, an empty board and an unfinished game are shown, never
 counted. A game against an unrated opponent counts at the tournament's rating for unrated players
-(``Tournament.unrated_rating``) or is left out (``Tournament.performance_unrated``).
+(``Tournament.unrated_rating``) or is left out (``Tournament.performance_unrated``; left out too
+when that rating is 0, as an individual event's is).
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def record_of(tournament: Tournament, player_id: int, games: list[PlayerGame]) -
     """A player's sums: games played over the board, points in them, the performance rating."""
     played = [g for g in games if g.played]
     points = sum(g.points or 0.0 for g in played)
-    if tournament.performance_unrated == UnratedInPerformance.LEFT_OUT:
+    # A rating of 0 for the unrated (an individual event's: they are ordered last) is no rating to count them at.
+    if tournament.performance_unrated == UnratedInPerformance.LEFT_OUT or not tournament.unrated_rating:
         counted = [g for g in played if g.opponent_rating]
     else:
         counted = played

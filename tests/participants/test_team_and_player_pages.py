@@ -160,6 +160,15 @@ def test_unrated_opponent_left_out_when_the_tournament_says_so(client, played):
     assert record["performance"] is None  # but no rated opponent to make a performance of
 
 
+def test_unrated_opponent_left_out_when_the_unrated_rating_is_zero(client, played):
+    t = played.tournament
+    Player.objects.filter(team=played.teams[1], board_order=1).update(rating=None)
+    t.refresh_from_db()
+    t.unrated_rating = 0  # an individual event's: the unrated are ordered last, not rated 0
+    t.save()
+    assert _roster_line(_team(client, t, 1), 1)["record"]["performance"] is None
+
+
 def test_unknown_team_unknown_player_and_unknown_tournament_are_404(
     client, played, django_assert_max_num_queries
 ):

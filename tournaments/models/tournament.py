@@ -77,6 +77,20 @@ class ApprovalPolicy(models.TextChoices):
     TWO_MEMBERS = "two_members", _("Two committee members")
 
 
+class UnratedInPerformance(models.TextChoices):
+    """How a game against an unrated opponent enters a performance rating (docs/interpretations/performance.md)."""
+
+    AT_UNRATED_RATING = "unrated_rating", _("Counted at the tournament's rating for unrated players")
+    LEFT_OUT = "left_out", _("Left out of the performance rating")
+
+
+class BoardPrizeRanking(models.TextChoices):
+    """What ranks the players of a board for its prize (docs/interpretations/performance.md)."""
+
+    PERFORMANCE = "performance", _("Performance rating (FIDE table)")
+    PERCENTAGE = "percentage", _("Percentage of the points")
+
+
 def default_tiebreaks() -> list[str]:
     return ["MP", "SB", "GP"]
 
@@ -151,6 +165,27 @@ class Tournament(models.Model):
     unrated_rating = models.PositiveSmallIntegerField(
         default=2000,
         help_text=_("Rating counted for an unrated player in team strength (Olympiad 1998 rule 7)."),
+    )
+
+    # Team and player pages (issue 20, item 2): performance ratings and the board prizes.
+    performance_unrated = models.CharField(
+        max_length=20,
+        choices=UnratedInPerformance.choices,
+        default=UnratedInPerformance.AT_UNRATED_RATING,
+        help_text=_("How a game against an unrated opponent enters a performance rating."),
+    )
+    board_prize_ranking = models.CharField(
+        max_length=20, choices=BoardPrizeRanking.choices, default=BoardPrizeRanking.PERFORMANCE
+    )
+    board_prize_min_games = models.PositiveSmallIntegerField(
+        default=8,
+        help_text=_(
+            "A board prize needs at least this many games in every so many rounds (the next setting; "
+            "Olympiad practice: 8 of 11), a share of the rounds played so far."
+        ),
+    )
+    board_prize_min_games_of = models.PositiveSmallIntegerField(
+        default=11, help_text=_("The rounds the minimum number of games for a board prize is counted in.")
     )
 
     # Lineup window: opens when the pairing is published (or by hand),
@@ -271,5 +306,13 @@ class Tournament(models.Model):
             for name in ("bye_match_points", "bye_game_points"):
                 if getattr(self, name) is None:
                     setattr(self, name, Decimal("1"))
+        if self.board_prize_min_games_of == 0:
+            errors["board_prize_min_games_of"] = _(
+                "The board prize's minimum is counted in one round or more."
+            )
+        elif self.board_prize_min_games > self.board_prize_min_games_of:
+            errors["board_prize_min_games"] = _(
+                "The minimum for a board prize is a share: at most %(of)s games in %(of)s rounds."
+            ) % {"of": self.board_prize_min_games_of}
         if errors:
             raise ValidationError(errors)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_tournament_time_zone'),
+        ('tournaments', '0006_tournament_olympiad_version_2022'),
     ]
 
     operations = [

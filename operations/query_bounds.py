@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from operations.selectors import latest_result_round
-from tournaments.models import Team, Tournament
+from tournaments.models import Match, Round, Team, Tournament
 
 # No tournament holds a round or a TPN with more digits; a longer number is out of range
 # without being converted (``int()`` of thousands of digits is itself slow, then refused).
@@ -89,3 +89,36 @@ def team_of(tournament: Tournament, value: str | None) -> Team:
             404,
         )
     return team
+
+
+def match_at(round: Round, value: str | None) -> Match:
+    """The match on table ``value`` of ``round`` (the result grid's saves); refused unless the round has it."""
+    value = (value or "").strip()
+    if not _digits(value):
+        raise Refused(
+            _("“%(value)s” is not a table number: give a whole number such as 3.") % {"value": _shown(value)},
+            400,
+        )
+    match = (
+        Match.objects.filter(round=round, table=int(value)).select_related("white_team", "black_team").first()
+        if len(value) <= MAX_DIGITS
+        else None
+    )
+    if match is None:
+        raise Refused(
+            _("Round %(number)s has no table %(table)s.")
+            % {"number": round.number, "table": _shown(value.lstrip("0") or "0")},
+            404,
+        )
+    return match
+
+
+def board_number(value: str | None) -> int:
+    """A board number as a client sent it (the service says whether the match has that board)."""
+    value = (value or "").strip()
+    if not _digits(value) or len(value) > MAX_DIGITS:
+        raise Refused(
+            _("“%(value)s” is not a board number: give a whole number such as 2.") % {"value": _shown(value)},
+            400,
+        )
+    return int(value)

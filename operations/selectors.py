@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy
 
 from engine.standings import StandingRow, get, standings
 from engine.standings.crosstable import Cell, crosstable
 from engine.state import Outcome, Participant, RoundRecord, TournamentState
 from operations.lineup_window import lineup_deadline, window_is_open
-from operations.models import LineupSubmission, ResultsSummary
+from operations.models import LineupSubmission, ResultEntry, ResultsSummary
 from operations.tiebreak_heads import ColumnHead, column_heads
 from operations.tiebreak_parts import breakdowns
 from public_http import computed, versions
-from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
+from tournaments.models import BoardGame, Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.services.results import match_points_for
 from tournaments.signals import pairing_basis
 from tournaments.snapshot import engine_options, match_records, played_matches, tournament_fields
@@ -365,3 +365,16 @@ def next_round_basis(round: Round) -> dict:
         if answer is not None and answer.changed:
             found = answer
     return {"next": nxt, "paired": nxt.state not in NOT_PAIRED, "basis": found}
+
+
+def pending_board_count(round: Round) -> int:
+    """Boards of the round still without a result (a forfeited match's boards are decided): the results
+    page's "pending" (``results.unfinished_or_pending``), counted by the database."""
+    return BoardGame.objects.filter(match__round=round, match__forfeit="", result="").count()
+
+
+def results_stamp(round: Round) -> int:
+    """The last result entry of the round (0 before any): a later answer about the round carries a
+    greater or equal stamp, so a page applies only the newest of answers that cross (the result grid)."""
+    last = ResultEntry.objects.filter(game__match__round=round).aggregate(last=Max("pk"))["last"]
+    return last or 0

@@ -373,8 +373,7 @@ def pending_board_count(round: Round) -> int:
     return BoardGame.objects.filter(match__round=round, match__forfeit="", result="").count()
 
 
-def results_stamp(round: Round) -> int:
-    """The last result entry of the round (0 before any): a later answer about the round carries a
-    greater or equal stamp, so a page applies only the newest of answers that cross (the result grid)."""
-    last = ResultEntry.objects.filter(game__match__round=round).aggregate(last=Max("pk"))["last"]
-    return last or 0
+def results_stamp() -> int:
+    """The last result entry of any round (0 before any): a later answer about a round's results carries
+    a greater or equal stamp, so a page applies only the newest of answers that cross (the result grid)."""
+    return ResultEntry.objects.aggregate(last=Max("pk"))["last"] or 0

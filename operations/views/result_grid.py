@@ -94,7 +94,7 @@ def result_grid_page(request, slug: str, number: int):
             "open": r.state in results.ENTRY_STATES,
             "pending": pending,
             "pending_text": pending_words(pending),
-            "stamp": selectors.results_stamp(r),
+            "stamp": selectors.results_stamp(),
             "keys": RESULT_KEYS,
             "key_json": json.dumps(key_table()),
             "short_json": json.dumps(SHORT),
@@ -107,11 +107,9 @@ def result_grid_page(request, slug: str, number: int):
 
 def _answer(r: Round, match: Match, board: int, status: int = 200, **fields) -> JsonResponse:
     """The board's result now (first-named side), its match's score and the round's pending count."""
-    match = (
-        Match.objects.select_related("white_team", "black_team").prefetch_related("boards").get(pk=match.pk)
-    )
+    stamp = selectors.results_stamp()  # read first: what follows is at least as new
+    match = Match.objects.prefetch_related("boards").get(pk=match.pk)
     match.round = r
-    stamp = selectors.results_stamp(r)
     pending = selectors.pending_board_count(r)
     game = next((g for g in match.boards.all() if g.board == board), None)
     code = game.first_named_result if game is not None else ""

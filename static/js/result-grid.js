@@ -172,9 +172,12 @@ function start(grid) {
     if (!input || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) {
       return;
     }
-    if (event.key === "Enter") {
-      event.preventDefault();
-      move(input, event.shiftKey ? -1 : 1);
+    if (event.key === "Enter" || event.key === "Tab") {
+      const step = event.shiftKey ? -1 : 1;
+      if (event.key === "Enter" || inputs[inputs.indexOf(input) + step]) {
+        event.preventDefault(); // Tab moves from board to board; past the first or last, it leaves the grid
+        move(input, step);
+      }
     } else if (event.key === "Backspace" || event.key === "Delete") {
       event.preventDefault();
       enter(input, "");

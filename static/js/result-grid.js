@@ -1,17 +1,17 @@
 /* The whole-round result grid (templates/operations/result_grid.html, issue 20 item 1).
 
    Wired by data-* attributes, no inline script (CSP):
-   - <table data-result-grid data-save-url data-keys data-short data-stamp data-msg-*>: the grid,
+   - <div data-result-grid data-save-url data-keys data-short data-stamp data-msg-*>: the grid,
      the keys ({key: result code}), what a field shows for each code, the round's last result entry;
    - <input class="grid-input" data-table data-board data-was>: a board; data-was is the result
      (from the first-named player's side) the page last knew, sent with each save so that a board
      someone else changed meanwhile is refused (409) instead of overwritten;
-   - [data-grid-score] in a match's <tbody data-table>, #grid-pending: updated by each answer.
+   - [data-grid-score] in a match's <section id="table-N">, #grid-pending: updated by each answer.
 
    A result key saves its board at once (one POST per board, form-encoded, answered in JSON);
    Backspace or Delete clears it; Tab and Enter move to the next board, Shift+Tab and Shift+Enter
    to the one before; any other key is refused in the row and nothing is sent. While a board's
-   save is under way, the last key typed on it waits and goes next. The table's data-inflight
+   save is under way, the last key typed on it waits and goes next. The grid's data-inflight
    says how many saves are under way. */
 
 const grid = document.querySelector("[data-result-grid]");
@@ -73,8 +73,8 @@ function start(grid) {
     const table = String(answer.table);
     if (stamp >= (matchStamps.get(table) || 0)) {
       matchStamps.set(table, stamp);
-      const body = grid.querySelector('tbody[data-table="' + table + '"]');
-      const score = body && body.querySelector("[data-grid-score]");
+      const section = document.getElementById("table-" + table);
+      const score = section && section.querySelector("[data-grid-score]");
       if (score) {
         score.innerHTML = answer.score; // the server's own escaped markup (ops_rows.match_score_cell)
       }

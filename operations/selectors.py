@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Q
+from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
 from engine.standings import StandingRow, get, standings
@@ -377,3 +378,23 @@ def results_stamp() -> int:
     """The last result entry of any round (0 before any): a later answer about a round's results carries
     a greater or equal stamp, so a page applies only the newest of answers that cross (the result grid)."""
     return ResultEntry.objects.aggregate(last=Max("pk"))["last"] or 0
+
+
+def match_as_it_stands(round: Round, pk: int) -> Match:
+    """A match of ``round`` with its boards, read with the round's ``pending`` board count and the
+    ``stamp`` of ``results_stamp`` in one query (the result grid's answer to each save)."""
+    pending = (
+        BoardGame.objects.filter(match__round=OuterRef("round"), match__forfeit="", result="")
+        .order_by()
+        .values("match__round")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    stamp = ResultEntry.objects.order_by("-pk").values("pk")[:1]
+    match = (
+        Match.objects.annotate(pending=Coalesce(Subquery(pending), 0), stamp=Coalesce(Subquery(stamp), 0))
+        .prefetch_related("boards")
+        .get(round=round, pk=pk)
+    )
+    match.round = round
+    return match

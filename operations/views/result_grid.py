@@ -17,7 +17,7 @@ import json
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -28,15 +28,13 @@ from operations.domain.board_colours import white_team_has_white
 from operations.result_keys import GRID_CODES, RESULT_KEYS, SHORT, key_table
 from operations.services import results
 from operations.templatetags.ops_rows import match_score_cell
-from operations.views._common import _round, _tournament
 from tournaments.models import Match, Round, Tournament
 from tournaments.models.match import result_from_first_named_side
 
 
 def _arbiters_round(request, slug: str, number: int) -> tuple[Tournament, Round]:
-    t = _tournament(slug)
-    r = _round(t, number)
-    r.tournament = t  # the boards' colours read the tournament through their round
+    r = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    t = r.tournament  # (the boards' colours read it through their round)
     permissions.require(permissions.is_arbiter(request.user, t), _("Only an arbiter enters results."))
     return t, r
 
@@ -107,10 +105,8 @@ def result_grid_page(request, slug: str, number: int):
 
 def _answer(r: Round, match: Match, board: int, status: int = 200, **fields) -> JsonResponse:
     """The board's result now (first-named side), its match's score and the round's pending count."""
-    stamp = selectors.results_stamp()  # read first: what follows is at least as new
-    match = Match.objects.prefetch_related("boards").get(pk=match.pk)
-    match.round = r
-    pending = selectors.pending_board_count(r)
+    match = selectors.match_as_it_stands(r, match.pk)
+    pending, stamp = match.pending, match.stamp
     game = next((g for g in match.boards.all() if g.board == board), None)
     code = game.first_named_result if game is not None else ""
     return JsonResponse(

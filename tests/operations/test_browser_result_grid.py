@@ -191,3 +191,25 @@ def test_a_key_that_is_no_result_is_refused_in_its_row_and_nothing_is_sent(
     assert posts == []
     assert not ResultEntry.objects.exists()
     assert page.inner_text("#grid-pending") == "8 boards pending"
+
+
+def test_tab_and_enter_move_from_board_to_board_and_back_with_shift(
+    page, live_server, transactional_db, posted
+):
+    log_in(page, live_server, "arbiter")
+    page.goto(f"{live_server.url}/ops/t/{posted.tournament.slug}/r/1/results/grid/")
+    focused = "document.activeElement.id"
+    page.focus("#r-1-4")
+    page.keyboard.press("Tab")  # past the match's last board: the next match's first, not its links
+    assert page.evaluate(focused) == "r-2-1"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(focused) == "r-1-4"
+    page.keyboard.press("Enter")
+    assert page.evaluate(focused) == "r-2-1"
+    page.keyboard.press("Shift+Enter")
+    assert page.evaluate(focused) == "r-1-4"
+    page.keyboard.press("=")
+    page.keyboard.press("Enter")
+    _saves_settled(page)
+    assert page.evaluate(focused) == "r-2-1"
+    assert page.input_value("#r-1-4") == "½-½"

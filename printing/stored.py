@@ -267,9 +267,11 @@ def current(k: Key) -> tuple[StoredDocument, str] | None:
 
 
 def read(row: StoredDocument) -> bytes | None:
-    """The stored file's bytes; None when the file has gone (a storage emptied by hand)."""
+    """The stored file's bytes; None when the file has gone (a storage emptied by hand), which is then
+    forgotten so that the next renderer may store it again."""
     try:
         with row.file.storage.open(row.file.name, "rb") as f:
             return f.read()
     except (FileNotFoundError, OSError):
+        StoredDocument.objects.filter(pk=row.pk, file=row.file.name).update(file="")
         return None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
-
 from printing import stored
 from tests.workers import WITH_REAL_WORKERS, wait_for, workers
 

@@ -189,6 +189,9 @@ CELERY_TIMEZONE = TIME_ZONE
 PRINTING_RENDER_AHEAD = env.bool("PRINTING_RENDER_AHEAD", default=not CELERY_TASK_ALWAYS_EAGER)
 # The languages rendered ahead (empty: every language of the site), each on A4.
 PRINTING_RENDER_AHEAD_LANGUAGES = env.list("PRINTING_RENDER_AHEAD_LANGUAGES", default=[])
+# Their queue: the workers' own by default; "printing" (with a worker ``-Q printing`` of its own) keeps
+# long renders of a big event from ever waiting in front of a pairing run.
+CELERY_TASK_ROUTES = {"printing.render_documents": {"queue": env.str("PRINTING_QUEUE", default="celery")}}
 # ``celery -A pairing_site beat``: periodic tasks.
 CELERY_BEAT_SCHEDULE: dict = {
     # Lineup windows close themselves at their deadline (operations.tasks).

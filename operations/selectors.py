@@ -10,22 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from engine.standings import StandingRow, get, standings
 from engine.standings.crosstable import Cell, crosstable
 from engine.state import Outcome, Participant, RoundRecord, TournamentState
 from operations.lineup_window import lineup_deadline, window_is_open
-from operations.models import LineupSubmission, ResultEntry, ResultsSummary
+from operations.models import LineupSubmission, ResultsSummary
 from operations.tiebreak_heads import ColumnHead, column_heads
 from operations.tiebreak_parts import breakdowns
 from public_http import computed, versions
-from tournaments.models import BoardGame, Lineup, Match, Round, RoundState, Team, Tournament
+from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.models.tournament import OLYMPIAD_TIEBREAKS
 from tournaments.services.results import match_points_for
-from tournaments.signals import pairing_basis
+from tournaments.signals import pairing_basis, standing_before
 from tournaments.snapshot import engine_options, match_records, played_matches, tournament_fields
 from tournaments.states import RESULT_STATES
 
@@ -372,33 +371,21 @@ def next_round_basis(round: Round) -> dict:
     return {"next": nxt, "paired": nxt.state not in NOT_PAIRED, "basis": found}
 
 
-def pending_board_count(round: Round) -> int:
-    """Boards of the round still without a result (a forfeited match's boards are decided): the results
-    page's "pending" (``results.unfinished_or_pending``), counted by the database."""
-    return BoardGame.objects.filter(match__round=round, match__forfeit="", result="").count()
+def standing_before_round(round: Round) -> dict[int, tuple[int | None, float]]:
+    """``{tpn: (rank, match points)}`` after the round before ``round`` (``{}`` for round 1).
+
+    What the pairing list shows beside each team (issue 20, item 4): the standings the round was
+    paired from, with the tournament's tie-breaks, as the standings page shows them through that round.
+    """
+    through = min(round.number - 1, latest_result_round(round.tournament))
+    if through <= 0:
+        return {}
+    table = standings_table(round.tournament, through)
+    return {row.tpn: (row.rank, row.match_points) for row in table.rows}
 
 
-def results_stamp() -> int:
-    """The last result entry of any round (0 before any): a later answer about a round's results carries
-    a greater or equal stamp, so a page applies only the newest of answers that cross (the result grid)."""
-    return ResultEntry.objects.aggregate(last=Max("pk"))["last"] or 0
+def _answer_standing_before(sender, round, **kwargs) -> dict[int, tuple[int | None, float]]:
+    return standing_before_round(round)
 
 
-def match_as_it_stands(round: Round, pk: int) -> Match:
-    """A match of ``round`` with its boards, read with the round's ``pending`` board count and the
-    ``stamp`` of ``results_stamp`` in one query (the result grid's answer to each save)."""
-    pending = (
-        BoardGame.objects.filter(match__round=OuterRef("round"), match__forfeit="", result="")
-        .order_by()
-        .values("match__round")
-        .annotate(count=Count("pk"))
-        .values("count")
-    )
-    stamp = ResultEntry.objects.order_by("-pk").values("pk")[:1]
-    match = (
-        Match.objects.annotate(pending=Coalesce(Subquery(pending), 0), stamp=Coalesce(Subquery(stamp), 0))
-        .prefetch_related("boards")
-        .get(round=round, pk=pk)
-    )
-    match.round = round
-    return match
+standing_before.connect(_answer_standing_before, sender=Round, dispatch_uid="operations-standing-before")

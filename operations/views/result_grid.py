@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from operations import permissions, query_bounds, selectors
+from operations import grid_selectors, permissions, query_bounds, selectors
 from operations.domain.board_colours import white_team_has_white
 from operations.result_keys import GRID_CODES, RESULT_KEYS, SHORT, key_table
 from operations.services import results
@@ -78,7 +78,7 @@ def result_grid_page(request, slug: str, number: int):
     matches = list(selectors.matches_with_boards(r))
     for m in matches:
         m.round = r
-    pending = selectors.pending_board_count(r)
+    pending = grid_selectors.pending_board_count(r)
     return render(
         request,
         "operations/result_grid.html",
@@ -92,7 +92,7 @@ def result_grid_page(request, slug: str, number: int):
             "open": r.state in results.ENTRY_STATES,
             "pending": pending,
             "pending_text": pending_words(pending),
-            "stamp": selectors.results_stamp(),
+            "stamp": grid_selectors.results_stamp(),
             "keys": RESULT_KEYS,
             "key_json": json.dumps(key_table()),
             "short_json": json.dumps(SHORT),
@@ -105,7 +105,7 @@ def result_grid_page(request, slug: str, number: int):
 
 def _answer(r: Round, match: Match, board: int, status: int = 200, **fields) -> JsonResponse:
     """The board's result now (first-named side), its match's score and the round's pending count."""
-    match = selectors.match_as_it_stands(r, match.pk)
+    match = grid_selectors.match_as_it_stands(r, match.pk)
     pending, stamp = match.pending, match.stamp
     game = next((g for g in match.boards.all() if g.board == board), None)
     code = game.first_named_result if game is not None else ""

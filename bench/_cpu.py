@@ -84,10 +84,15 @@ def _used(before, after) -> float:
     return after - before
 
 
+def cpu_used(before: dict, after: dict) -> dict[str, float]:
+    """CPU seconds of each part between two snapshots."""
+    return {name: _used(before.get(name, 0.0), after[name]) for name in after}
+
+
 def cpu_report(before: dict, after: dict, seconds: float) -> str:
-    used = {name: _used(before.get(name, 0.0), after[name]) for name in after}
+    used = cpu_used(before, after)
     ours = sum(v for name, v in used.items() if name != "machine")
-    parts = [f"{name} {v:.0f} s" for name, v in used.items() if name != "machine"]
+    parts = [f"{name} {v:.1f} s" for name, v in used.items() if name != "machine"]
     others = max(0.0, used["machine"] - ours)
     return (
         f"CPU during the load ({seconds:.0f} s, {seconds * (os.cpu_count() or 1):.0f} core-seconds on "

@@ -71,7 +71,7 @@ from _common import (  # noqa: E402
     stop,
     wait_http,
 )
-from _cpu import cpu_report, cpu_snapshot  # noqa: E402
+from _cpu import cpu_report, cpu_snapshot, cpu_used  # noqa: E402
 from _season_load import Log, arbiter, checks, committees, survey  # noqa: E402
 
 
@@ -340,8 +340,16 @@ def main() -> None:
             stop_event.set()
             for thread in threads:
                 thread.join(180)
-            cpu = cpu_report(
-                cpu_before, cpu_snapshot(web, workers, played), time.perf_counter() - load_started
+            cpu_after = cpu_snapshot(web, workers, played)
+            cpu = cpu_report(cpu_before, cpu_after, time.perf_counter() - load_started)
+            used = cpu_used(cpu_before, cpu_after)
+            public = page_figures["requests"] + api_figures["requests"]
+            gunicorn_cpu = sum(v for name, v in used.items() if name.startswith("web (gunicorn"))
+            cpu += (
+                f"\ngunicorn CPU per public request: {1000 * gunicorn_cpu / max(public, 1):.2f} ms "
+                f"({gunicorn_cpu:.1f} s for {int(public):,} public requests"
+                + ("" if args.crowd_only else ", the committees' and arbiters' included")
+                + ")"
             )
             if args.via == "proxy":
                 # a shared cache may keep a page PUBLIC_HTTP_SHARED_MAX_AGE (1 s; nginx counts whole

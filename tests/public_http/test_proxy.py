@@ -90,10 +90,12 @@ class Stack:
 
     def reached(self, pool: str, path: str, expected: int) -> int:
         """Requests for ``path`` (query left out) the pool's gunicorn has answered, once its access
-        log (written after the answer) has ``expected`` of them or half a second has passed."""
+        log (written after the answer) has ``expected`` of them or half a second has passed, and a
+        tenth of a second more for any it should not have."""
         deadline = time.monotonic() + 0.5
         while self._count(pool, path) < expected and time.monotonic() < deadline:
             time.sleep(0.02)
+        time.sleep(0.1)
         return self._count(pool, path)
 
 

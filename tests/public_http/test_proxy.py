@@ -246,3 +246,13 @@ class TestTheRealProxy:
         assert stack.reached("public", path, 2) == 2  # the second answered 304 from the site's cache
         status, headers, css = stack.get("/static/site.0123456789ab.css")
         assert status == 200 and css == b"body{}\n" and "immutable" in headers["cache-control"]
+
+    def test_a_live_fragment_is_rendered_once_for_its_pollers_within_a_second(self, stack, published):
+        url = reverse("ops-standings-live", args=[published.tournament.slug]) + "?v=old"
+        status, first, body = stack.get(url)
+        assert status == 200 and first["x-cache-status"] == "MISS" and "s-maxage=1" in first["cache-control"]
+        for junk in ("", "&junk=1", "&_=1732790000"):
+            status, headers, again = stack.get(url + junk)
+            assert status == 200 and headers["x-cache-status"] == "HIT" and again == body
+        path = reverse("ops-standings-live", args=[published.tournament.slug])
+        assert stack.reached("public", path, 1) == 1

@@ -17,12 +17,13 @@ COPY requirements.txt ./
 RUN pip install -r requirements.txt
 
 COPY . .
-# Static files are collected into the image and served by WhiteNoise.
+# Static files are collected into the image: served by WhiteNoise, and by the proxy in front
+# (docker-compose.yml: web copies them into the volume the proxy reads).
 RUN DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \
     python manage.py collectstatic --noinput \
  && DJANGO_SECRET_KEY=compilemessages-only DJANGO_ALLOWED_HOSTS=localhost \
     python manage.py compilemessages \
- && mkdir -p /app/var/metrics \
+ && mkdir -p /app/var/metrics /app/var/static \
  && useradd --system --uid 10001 --home /app app \
  && chown -R app /app
 USER app

@@ -5,6 +5,7 @@ The in-process ones (bench_pdf.py, bench_seed_demo.py): Django on a scratch data
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -85,12 +86,18 @@ def recreate_database(database: str, env: dict) -> None:
 
 
 def start_gunicorn(
-    env: dict, port: int, workers: int | None = None, threads: int | None = None, access_log: str = ""
+    env: dict,
+    port: int,
+    workers: int | None = None,
+    threads: int | None = None,
+    access_log: str = "",
+    niceness: int = 0,
 ) -> subprocess.Popen:
     """gunicorn on 127.0.0.1:``port`` as the site runs it (gunicorn.conf.py in the project folder);
     ``workers`` and ``threads`` override its values; ``access_log``: a file of microseconds, status,
-    method and path per request."""
-    command = [
+    method and path per request; ``niceness``: its priority lowered as the Procfile's public pool's."""
+    command = ["nice", "-n", str(niceness)] if niceness else []
+    command += [
         str(BIN / "gunicorn"),
         "pairing_site.wsgi",
         "-b",
@@ -105,6 +112,21 @@ def start_gunicorn(
     if access_log:
         command += ["--access-logfile", access_log, "--access-logformat", "%(D)s %(s)s %(m)s %(U)s"]
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+def start_proxy(run: Path, port: int, public_port: int, staff_port: int) -> subprocess.Popen:
+    """nginx on 127.0.0.1:``port`` with the site's configuration (scripts/proxy_conf.py, as
+    ``./scripts/start --full`` writes it) in front of the two gunicorn pools; its access log in ``run``."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import proxy_conf
+
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not os.path.exists(nginx):
+        raise SystemExit("nginx is not installed: apt-get install -y nginx-light (or --via direct)")
+    conf = proxy_conf.write(
+        run, f"127.0.0.1:{port}", f"127.0.0.1:{public_port}", f"127.0.0.1:{staff_port}", ROOT / "staticfiles"
+    )
+    return subprocess.Popen([nginx, "-p", str(run), "-c", str(conf)], start_new_session=True)
 
 
 def copy_database(template: str, database: str) -> float:

@@ -55,14 +55,19 @@ def _machine_busy() -> float:
     return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-def cpu_snapshot(web: subprocess.Popen, workers: list, database: str) -> dict[str, float | dict[int, float]]:
+def cpu_snapshot(
+    web: subprocess.Popen | dict[str, subprocess.Popen], workers: list, database: str
+) -> dict[str, float | dict[int, float]]:
+    """``web``: gunicorn, or named processes in front of the workers (``{"web (gunicorn, public pool)":
+    ..., "proxy (nginx)": ...}``), each counted with its children."""
     import resource
 
     table = _proc_table()
     backends = _database_backends(database)
     me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    named = web if isinstance(web, dict) else {"web (gunicorn)": web}
     return {
-        "web (gunicorn)": sum(table[p][1] for p in _tree(table, web.pid)),
+        **{name: sum(table[p][1] for p in _tree(table, proc.pid)) for name, proc in named.items()},
         "Celery workers": sum(table[p][1] for w in workers for p in _tree(table, w.pid)),
         # per backend: one that ends between two snapshots must not make the sum go down
         "PostgreSQL (this database)": {p: table[p][1] for p in backends if p in table},
@@ -79,10 +84,15 @@ def _used(before, after) -> float:
     return after - before
 
 
+def cpu_used(before: dict, after: dict) -> dict[str, float]:
+    """CPU seconds of each part between two snapshots."""
+    return {name: _used(before.get(name, 0.0), after[name]) for name in after}
+
+
 def cpu_report(before: dict, after: dict, seconds: float) -> str:
-    used = {name: _used(before.get(name, 0.0), after[name]) for name in after}
+    used = cpu_used(before, after)
     ours = sum(v for name, v in used.items() if name != "machine")
-    parts = [f"{name} {v:.0f} s" for name, v in used.items() if name != "machine"]
+    parts = [f"{name} {v:.1f} s" for name, v in used.items() if name != "machine"]
     others = max(0.0, used["machine"] - ours)
     return (
         f"CPU during the load ({seconds:.0f} s, {seconds * (os.cpu_count() or 1):.0f} core-seconds on "

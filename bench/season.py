@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/season.py [--tournaments 200] [--jobs 2] [--duration 60] [--clients 200]
                                      [--think-ms 1000] [--database pairing_season]
-                                     [--redis redis://127.0.0.1:6379/13] [--keep]
+                                     [--redis redis://127.0.0.1:6379/13] [--keep] [--via proxy|direct]
 
 Builds (``manage.py seed_season``) a season of ``--tournaments`` team events
 (C.04.6 team Swiss and Olympiads, 10-180 teams, 8 committees) in a fresh
@@ -10,8 +10,11 @@ PostgreSQL database ``--database`` (127.0.0.1:5432, user postgres; dropped
 and created again unless ``--keep`` finds a season there), copies it into
 ``<database>_run`` for the load (so that every run with ``--keep`` starts from
 the season as built), clears the Redis database ``--redis`` (broker and cache),
-then starts gunicorn on 127.0.0.1 as the site runs it (``gunicorn.conf.py``)
-and two Celery workers, and for ``--duration`` seconds at once:
+then starts the stack on 127.0.0.1 as ``./scripts/start --full`` runs it: with ``--via proxy``
+(the default) nginx with the site's configuration (deploy/nginx/, scripts/proxy_conf.py) in front
+of gunicorn's public pool (at nice 10) and staff pool (``--staff-workers``), everything the clients
+ask going through nginx; with ``--via direct`` one gunicorn (``gunicorn.conf.py``) answering
+everybody, as before issue 21; and two Celery workers; then for ``--duration`` seconds at once:
 
 - ``--clients`` public clients (wrk, ``apt-get install -y wrk``, Lua script
   ``bench/wrk_season.lua``) spread over every tournament, bigger events and
@@ -30,7 +33,9 @@ and two Celery workers, and for ``--duration`` seconds at once:
 Then it checks that nothing was lost or done twice (every run succeeded with
 one claim, every publication and every accepted result is in the database and
 on the public API) and prints the figures against the targets: public pages
-p95 <= 100 ms, no public request over 1 s, every compute -> draft <= 2 s.
+p95 <= 100 ms, no public request over 1 s, every compute -> draft <= 2 s; through the proxy, how
+the public clients' requests were answered (its X-Cache-Status: served from its copy, revalidated
+with the site, passed to the site) and the CPU of each pool and of nginx.
 Only 127.0.0.1 is ever loaded.
 """
 
@@ -61,11 +66,12 @@ from _common import (  # noqa: E402
     free_port,
     recreate_database,
     start_gunicorn,
+    start_proxy,
     start_worker,
     stop,
     wait_http,
 )
-from _cpu import cpu_report, cpu_snapshot  # noqa: E402
+from _cpu import cpu_report, cpu_snapshot, cpu_used  # noqa: E402
 from _season_load import Log, arbiter, checks, committees, survey  # noqa: E402
 
 
@@ -210,6 +216,15 @@ def main() -> None:
     parser.add_argument(
         "--threads", type=int, default=None, help="threads per gunicorn process (default: gunicorn.conf.py's)"
     )
+    parser.add_argument(
+        "--via",
+        choices=("proxy", "direct"),
+        default="proxy",
+        help="proxy: nginx in front of the public and staff pools, as deployed (default); direct: one gunicorn",
+    )
+    parser.add_argument(
+        "--staff-workers", type=int, default=3, help="the staff pool's gunicorn processes (--via proxy)"
+    )
     parser.add_argument("--celery-workers", type=int, default=2)
     parser.add_argument("--access-log", default="", help="gunicorn's access log (microseconds, status, path)")
     parser.add_argument(
@@ -250,18 +265,31 @@ def main() -> None:
     )
     if sum(bool(queue) for queue in work.compute.values()) < args.computing:
         print(f"warning: only {sum(bool(q) for q in work.compute.values())} committees have a round to pair")
-    gunicorn, workers = None, []
+    web: dict[str, subprocess.Popen] = {}
+    workers = []
     stop_event = threading.Event()
     log = Log()
-    try:
-        port = free_port()
-        gunicorn = start_gunicorn(env, port, args.gunicorn_workers, args.threads, args.access_log)
-        workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
-        base = f"http://127.0.0.1:{port}"
-        wait_http(f"{base}/healthz/", timeout=60)
-        wait_workers(args.celery_workers)
-        with tempfile.TemporaryDirectory(prefix="bench-season-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bench-season-") as tmp:
+        try:
             workdir = Path(tmp)
+            port = free_port()
+            if args.via == "direct":
+                web["web (gunicorn)"] = start_gunicorn(
+                    env, port, args.gunicorn_workers, args.threads, args.access_log
+                )
+            else:
+                public_port, staff_port = free_port(), free_port()
+                web["web (gunicorn, public pool)"] = start_gunicorn(
+                    env, public_port, args.gunicorn_workers, args.threads, args.access_log, niceness=10
+                )
+                web["web (gunicorn, staff pool)"] = start_gunicorn(env, staff_port, args.staff_workers)
+                web["proxy (nginx)"] = start_proxy(workdir / "proxy", port, public_port, staff_port)
+                for inner in (public_port, staff_port):
+                    wait_http(f"http://127.0.0.1:{inner}/healthz/", timeout=60)
+            workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
+            base = f"http://127.0.0.1:{port}"
+            wait_http(f"{base}/healthz/", timeout=60)
+            wait_workers(args.celery_workers)
             api_clients = max(1, round(args.clients * args.api_share))
             page_clients = args.clients - api_clients
             warm_up(base, sorted(set(work.pages) | set(work.api)))
@@ -277,7 +305,7 @@ def main() -> None:
                     f"{len(work.arbiters)} arbiters entering a match every ~{args.result_every:.1f} s"
                 )
             )
-            cpu_before = cpu_snapshot(gunicorn, workers, played)
+            cpu_before = cpu_snapshot(web, workers, played)
             load_started = time.perf_counter()
             pages = wrk(base, work.pages, page_clients, args.duration, args.think_ms, workdir, "pages")
             api = wrk(base, work.api, api_clients, args.duration, args.think_ms, workdir, "api")
@@ -312,18 +340,46 @@ def main() -> None:
             stop_event.set()
             for thread in threads:
                 thread.join(180)
-            cpu = cpu_report(
-                cpu_before, cpu_snapshot(gunicorn, workers, played), time.perf_counter() - load_started
+            cpu_after = cpu_snapshot(web, workers, played)
+            cpu = cpu_report(cpu_before, cpu_after, time.perf_counter() - load_started)
+            used = cpu_used(cpu_before, cpu_after)
+            public = page_figures["requests"] + api_figures["requests"]
+            gunicorn_cpu = sum(v for name, v in used.items() if name.startswith("web (gunicorn"))
+            cpu += (
+                f"\ngunicorn CPU per public request: {1000 * gunicorn_cpu / max(public, 1):.2f} ms "
+                f"({gunicorn_cpu:.1f} s for {int(public):,} public requests"
+                + ("" if args.crowd_only else ", the committees' and arbiters' included")
+                + ")"
             )
-        outcome = checks(base, log)
-    finally:
-        stop_event.set()
-        stop(gunicorn)
-        for worker in workers:
-            stop(worker)
+            if args.via == "proxy":
+                # a shared cache may keep a page PUBLIC_HTTP_SHARED_MAX_AGE (1 s; nginx counts whole
+                # seconds): what the last second entered is on the proxy's pages after it
+                time.sleep(2.1)
+            outcome = checks(base, log)
+        finally:
+            stop_event.set()
+            for process in web.values():
+                stop(process)
+            for worker in workers:
+                stop(worker)
     load_after = os.getloadavg()
     report(args, work, page_figures, api_figures, log, outcome, load_after)
     print(cpu)
+
+
+def cache_line(f: dict) -> str:
+    """How the proxy answered the clients' requests (X-Cache-Status counts from wrk_season.lua)."""
+    count = {k.removeprefix("cache_").upper(): int(v) for k, v in f.items() if k.startswith("cache_")}
+    total = sum(count.values()) or 1
+    copy = count.get("HIT", 0) + count.get("UPDATING", 0) + count.get("STALE", 0)
+    revalidated = count.get("REVALIDATED", 0)
+    site = count.get("MISS", 0) + count.get("EXPIRED", 0) + count.get("BYPASS", 0) + count.get("NONE", 0)
+    return (
+        f"hit rate {100 * copy / total:.1f}% (served from its copy, the site not asked), "
+        f"{100 * revalidated / total:.1f}% revalidated (a 304 from the site), "
+        f"{100 * site / total:.1f}% rendered or passed by the site; "
+        + ", ".join(f"{k} {v}" for k, v in sorted(count.items()) if v)
+    )
 
 
 def report(args, work, page_figures, api_figures, log: Log, outcome: dict, load_after) -> None:
@@ -335,9 +391,12 @@ def report(args, work, page_figures, api_figures, log: Log, outcome: dict, load_
             f"timeouts {int(f['timeouts'])}"
         )
 
-    print("public clients:")
+    print(f"public clients ({'through the proxy' if args.via == 'proxy' else 'straight to gunicorn'}):")
     print(line("pages", page_figures))
     print(line("API", api_figures))
+    if args.via == "proxy":
+        for name, f in (("pages", page_figures), ("API", api_figures)):
+            print(f"  {name:6} proxy: {cache_line(f)}")
     computes = log.computes
     print(
         f"compute -> draft ({len(work.compute)} committees at once, {args.celery_workers} workers): "

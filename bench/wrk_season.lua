@@ -1,12 +1,22 @@
 -- wrk driver for bench/season.py: every request takes a path at random from the file named by
 -- WRK_PATHS (one path a line; a path listed twice is asked twice as often), and each connection
 -- waits a think time drawn between 0 and 2 x WRK_THINK_MS before its next request (0: none).
--- Prints latency percentiles and the maximum, requests, and every kind of failure.
+-- Prints latency percentiles and the maximum, requests, and every kind of failure, and how the
+-- proxy in front answered (its X-Cache-Status header: HIT, MISS, REVALIDATED, ...; none: no proxy).
 local counter = 0
+local threads = {}
+local STATUSES = {"HIT", "UPDATING", "STALE", "REVALIDATED", "EXPIRED", "MISS", "BYPASS", "NONE"}
 
 setup = function(thread)
   counter = counter + 1
   thread:set("id", counter)
+  threads[#threads + 1] = thread
+end
+
+cache = {}
+response = function(status, headers, body)
+  local s = headers["X-Cache-Status"] or headers["x-cache-status"] or "NONE"
+  cache[s] = (cache[s] or 0) + 1
 end
 
 init = function(args)
@@ -44,4 +54,12 @@ done = function(summary, latency, requests)
   io.write(string.format("BENCH_SOCKET_ERRORS=%d\n",
     summary.errors.connect + summary.errors.read + summary.errors.write))
   io.write(string.format("BENCH_TIMEOUTS=%d\n", summary.errors.timeout))
+  for _, name in ipairs(STATUSES) do
+    local n = 0
+    for _, thread in ipairs(threads) do
+      local counts = thread:get("cache")
+      n = n + ((counts and counts[name]) or 0)
+    end
+    io.write(string.format("BENCH_CACHE_%s=%d\n", name, n))
+  end
 end

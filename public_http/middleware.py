@@ -7,7 +7,9 @@ For an anonymous GET or HEAD of a view listed in ``PUBLIC_VIEWS``:
   and the query parameters the view reads, ``QUERY_PARAMETERS``, language,
   ``Accept``, htmx); ``If-None-Match`` with it answers
   ``304`` before the view runs;
-- a ``200`` answer gets ``Cache-Control: public, max-age=PUBLIC_HTTP_MAX_AGE``
+- a ``200`` answer gets ``Cache-Control: public, max-age=PUBLIC_HTTP_MAX_AGE,
+  s-maxage=PUBLIC_HTTP_SHARED_MAX_AGE`` (a browser reuses it for ten seconds, a proxy or CDN for
+  one, then revalidates with the ETag: a publication is on the proxy's pages within that second)
   and ``Vary: Cookie`` and is kept in the cache under its ETag, so the next
   anonymous visitor is served from one cache read until the version changes;
   while one request renders a new version, the others get the previous copy
@@ -104,6 +106,11 @@ def max_age() -> int:
     return int(getattr(settings, "PUBLIC_HTTP_MAX_AGE", 10))
 
 
+def shared_max_age() -> int:
+    """Seconds a shared cache (proxy, CDN) may reuse an answer before it revalidates (``s-maxage``)."""
+    return int(getattr(settings, "PUBLIC_HTTP_SHARED_MAX_AGE", 1))
+
+
 def store_seconds() -> int:
     return int(getattr(settings, "PUBLIC_HTTP_STORE_SECONDS", 300))
 
@@ -151,7 +158,7 @@ def _matches(if_none_match: str, etag: str) -> bool:
 
 def _public_headers(response, etag: str) -> None:
     response["ETag"] = etag
-    patch_cache_control(response, public=True, max_age=max_age())
+    patch_cache_control(response, public=True, max_age=max_age(), s_maxage=shared_max_age())
     patch_vary_headers(response, ("Cookie",))
 
 

@@ -8,21 +8,43 @@ fragment carries his "confirm" buttons).
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from operations import live, permissions, selectors
 from operations.views._common import _round, _tournament
+from public_http.middleware import shared_max_age
+
+
+def _micro_cached(view):
+    """An anonymous visitor's answer (the fragment everybody shares, or 204) may be kept one second
+    (``PUBLIC_HTTP_SHARED_MAX_AGE``) by a shared cache in front, never by the browser: a thousand
+    pollers cost the site one answer a second (issue 21); any other answer is never cached."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        shared = response.status_code in (200, 204) and not request.user.is_authenticated
+        if shared and not response.cookies and "HTTP_AUTHORIZATION" not in request.META:
+            response["Cache-Control"] = f"max-age=0, s-maxage={shared_max_age()}, public"
+            patch_vary_headers(response, ("Cookie",))
+        else:
+            add_never_cache_headers(response)
+        return response
+
+    return wrapped
 
 
 def _fragment(html: str) -> HttpResponse:
     return HttpResponse(html, content_type="text/html; charset=utf-8")
 
 
-@never_cache
+@_micro_cached
 @require_GET
 def board_pairings_live(request, slug: str, number: int):
     # (a version is known only to a page that showed it; an anonymous visitor shares the fragment)
@@ -54,7 +76,7 @@ def board_pairings_live(request, slug: str, number: int):
     return _fragment(live.cached_fragment("results", slug, number, current, render))
 
 
-@never_cache
+@_micro_cached
 @require_GET
 def standings_live(request, slug: str):
     quick = live.quick_answer("standings", request.GET.get("v"), slug)

@@ -311,7 +311,10 @@ MIDDLEWARE.insert(  # after the authentication middleware: it asks whether the v
     MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
     "public_http.middleware.PublicHttpCacheMiddleware",
 )
-PUBLIC_HTTP_MAX_AGE = env.int("DJANGO_PUBLIC_MAX_AGE", default=10)  # seconds a proxy may reuse a page
+PUBLIC_HTTP_MAX_AGE = env.int("DJANGO_PUBLIC_MAX_AGE", default=10)  # seconds a browser may reuse a page
+# Seconds a shared cache (the proxy in front, a CDN) may reuse a public page or live fragment before
+# it revalidates with the ETag (s-maxage, issue 21): a publication is on every visitor's page within it.
+PUBLIC_HTTP_SHARED_MAX_AGE = env.int("DJANGO_PUBLIC_SHARED_MAX_AGE", default=1)
 
 # -- Languages (languages/): the switcher, each user's language, e-mails in it ----------
 INSTALLED_APPS += ["languages"]

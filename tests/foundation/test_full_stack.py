@@ -27,12 +27,22 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_SERVICES = ("web", "worker", "beat")
-# Values that differ by where the stack runs (an address, a file): masked before comparing.
-PLACEHOLDER_OPTIONS = ("--bind", "--schedule")
-# Set for the Procfile only: docker-compose.yml writes their values into its commands; and the
-# memory limit scripts/check_services.py gives the machine's Redis (compose sets its own two's).
-PROCFILE_ONLY_VARIABLES = {"WEB_BIND", "CELERY_BEAT_SCHEDULE_FILE", "REDIS_MAXMEMORY"}
+APP_SERVICES = ("web", "staff", "worker", "beat")
+# Values that differ by where the stack runs (an address, a file, a count): masked before comparing.
+PLACEHOLDER_OPTIONS = ("--bind", "--schedule", "--workers")
+# Set for the Procfile only: docker-compose.yml writes their values into its commands (and its
+# proxy's environment); and the memory limit scripts/check_services.py gives the machine's Redis
+# (compose sets its own two's).
+PROCFILE_ONLY_VARIABLES = {
+    "WEB_BIND",
+    "WEB_STAFF_BIND",
+    "WEB_STAFF_WORKERS",
+    "PROXY_BIND",
+    "PROXY_RUN_DIR",
+    "NGINX",
+    "CELERY_BEAT_SCHEDULE_FILE",
+    "REDIS_MAXMEMORY",
+}
 
 
 def clean_env(**extra) -> dict:
@@ -108,9 +118,31 @@ def compose_default(value: str) -> str:
 def test_the_procfile_runs_the_web_worker_and_beat_commands_of_docker_compose():
     services = compose()["services"]
     entries = procfile()
-    assert sorted(entries) == sorted(APP_SERVICES)
+    assert sorted(entries) == sorted((*APP_SERVICES, "proxy"))
     for name in APP_SERVICES:
         assert normalised(entries[name]) == normalised(compose_command(services[name])), name
+
+
+def test_the_proxy_of_docker_compose_fills_the_template_the_full_start_fills_with_the_same_maps():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import proxy_conf
+
+    proxy = compose()["services"]["proxy"]
+    assert proxy["image"].startswith("nginx:")
+    assert set(proxy["environment"]) == set(proxy_conf.PLACEHOLDERS)
+    mounts = {v.split(":")[1]: v.split(":")[0] for v in proxy["volumes"]}
+    conf_dir = proxy["environment"]["PROXY_CONF_DIR"]
+    assert mounts["/etc/nginx/templates/default.conf.template"] == "./deploy/nginx/site.conf.template"
+    assert mounts[f"{conf_dir}/public_http.conf"] == "./deploy/nginx/public_http.conf"
+    assert mounts[proxy["environment"]["PROXY_STATIC_ROOT"]] == "static"  # web copies the files there
+    assert "static:/app/var/static" in compose()["services"]["web"]["volumes"]
+    upstreams = {
+        proxy["environment"][k].split(":")[0] for k in ("PROXY_PUBLIC_UPSTREAM", "PROXY_STAFF_UPSTREAM")
+    }
+    assert upstreams == {"web", "staff"}
+    assert "proxy:" in (ROOT / "Procfile").read_text() and "$PROXY_RUN_DIR/nginx.conf" in procfile()["proxy"]
 
 
 def test_the_full_start_sets_the_environment_variables_docker_compose_sets():
@@ -142,6 +174,9 @@ def test_the_web_service_and_the_full_start_both_migrate_and_build_the_demo_befo
         ".venv/bin/python manage.py migrate --noinput",
         ".venv/bin/python manage.py collectstatic --noinput -v 0",
         ".venv/bin/python manage.py seed_demo",
+        "ensure_nginx",
+        '.venv/bin/python scripts/proxy_conf.py "$PROXY_RUN_DIR" --listen "$PROXY_BIND" --public "$WEB_BIND" '
+        '--staff "$WEB_STAFF_BIND" --static-root "${DJANGO_STATIC_ROOT:-staticfiles}"',
         "exec .venv/bin/honcho start --procfile Procfile --env /dev/null",
     ]
 
@@ -150,7 +185,8 @@ def test_the_full_start_can_skip_the_demo_and_serve_on_another_address():
     result = dry_run("--no-seed", "127.0.0.1:8765")
     assert "seed_demo" not in result.stdout
     env = exported(result.stdout)
-    assert env["WEB_BIND"] == "127.0.0.1:8765"
+    assert env["PROXY_BIND"] == "127.0.0.1:8765"  # the proxy; gunicorn's two pools on the next ports
+    assert env["WEB_BIND"] == "127.0.0.1:8766" and env["WEB_STAFF_BIND"] == "127.0.0.1:8767"
     assert env["DJANGO_CSRF_TRUSTED_ORIGINS"] == "http://localhost:8765,http://127.0.0.1:8765"
 
 
@@ -383,6 +419,7 @@ def test_start_full_runs_the_whole_stack_and_one_ctrl_c_stops_every_process(tmp_
             REDIS_MAXMEMORY="0",  # the tests' shared Redis keeps its configuration
             PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
             CELERY_BEAT_SCHEDULE_FILE=str(tmp_path / "celerybeat-schedule"),
+            PROXY_RUN_DIR=str(tmp_path / "proxy"),
         ),
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -425,7 +462,8 @@ def test_start_full_runs_the_whole_stack_and_one_ctrl_c_stops_every_process(tmp_
         )
 
         processes = _descendants(proc.pid) | {proc.pid}
-        assert len(processes) >= 6  # honcho, gunicorn and its workers, celery worker and its pool, beat
+        # honcho, nginx and its worker, two gunicorns and their workers, celery worker and its pool, beat
+        assert len(processes) >= 10
         os.kill(proc.pid, signal.SIGINT)
         proc.wait(timeout=60)
         time.sleep(0.5)

@@ -179,3 +179,20 @@ def test_a_new_version_is_rendered_at_most_once_every_few_seconds(
     settings.OPS_LIVE_MIN_RENDER_SECONDS = 0
     assert client.get(shown).status_code == 200
     assert "2 – 2" in client.get(base).content.decode()
+
+
+def test_an_anonymous_fragment_may_be_kept_one_second_by_a_shared_cache_and_an_officials_never(
+    client, posted
+):
+    """Micro-caching (issue 21): the proxy in front keeps what every anonymous poller shares for
+    ``s-maxage`` (one second), the browser nothing; a logged-in user's answer is never kept."""
+    url = poll_url(client.get(_boards(posted)).content.decode(), "live-boards")
+    standings = poll_url(client.get(_standings(posted)).content.decode(), "live-standings")
+    for answer in (client.get(url), client.get(url.split("?v=")[0] + "?v=old"), client.get(standings)):
+        assert answer.status_code in (200, 204)
+        directives = {d.strip() for d in answer["Cache-Control"].split(",")}
+        assert directives == {"max-age=0", "s-maxage=1", "public"} and "Cookie" in answer["Vary"]
+    client.force_login(posted.arbiter)
+    answer = client.get(url)
+    assert "private" in answer["Cache-Control"] and "no-store" in answer["Cache-Control"]
+    assert "s-maxage" not in answer["Cache-Control"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.messages import Message
+
 
 class PairingImpossible(Exception):
     """No pairing complying with the absolute criteria exists (C.04.6 3.3.3).
@@ -70,10 +72,10 @@ class RoundPairing:
         tpn: int,
         *,
         opponent: int | None,
-        opponent_reason: str,
+        opponent_reason: str | Message,
         opponent_article: str,
         colour: str | None = None,
-        colour_reason: str = "",
+        colour_reason: str | Message = "",
         colour_article: str = "",
     ) -> None:
         """The plain-language answer for one participant: why this opponent, why this colour.
@@ -83,26 +85,27 @@ class RoundPairing:
         reason citing its article. ``opponent`` is None for the
         pairing-allocated bye; ``colour`` is ``"w"``, ``"b"`` or None (a bye).
         The site shows these lines on the public pages (committee/public "why").
+        A reason given as an ``engine.messages.Message`` is kept as data too
+        (``opponent_message``, ``colour_message``) so that the site can write
+        it in the reader's language; the ``*_reason`` fields stay the English.
         """
         message = f"{opponent_reason} [{opponent_article}]"
         if colour_reason:
             message += f" {colour_reason} [{colour_article}]"
-        self.explanation.append(
-            Step(
-                opponent_article,
-                WHY_TOPIC,
-                message,
-                {
-                    "tpn": tpn,
-                    "opponent": opponent,
-                    "opponent_reason": opponent_reason,
-                    "opponent_article": opponent_article,
-                    "colour": colour,
-                    "colour_reason": colour_reason,
-                    "colour_article": colour_article,
-                },
-            )
-        )
+        data: dict[str, Any] = {
+            "tpn": tpn,
+            "opponent": opponent,
+            "opponent_reason": str(opponent_reason),
+            "opponent_article": opponent_article,
+            "colour": colour,
+            "colour_reason": str(colour_reason),
+            "colour_article": colour_article,
+        }
+        if isinstance(opponent_reason, Message):
+            data["opponent_message"] = opponent_reason.to_dict()
+        if isinstance(colour_reason, Message):
+            data["colour_message"] = colour_reason.to_dict()
+        self.explanation.append(Step(opponent_article, WHY_TOPIC, message, data))
 
     def why(self) -> dict[int, Step]:
         """The :meth:`explain_why` step of each participant that has one, by TPN."""

@@ -1,0 +1,101 @@
+"""The engine's message catalogues (issue 20 item 3): every key in every language, placeholders kept."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from engine.messages import (
+    LOCALE_DIR,
+    English,
+    Letters,
+    Message,
+    Team,
+    catalogue,
+    fully_translated,
+    msg,
+    render,
+)
+
+# Keys whose translation may equal the English (a bare placeholder).
+SAME_ALLOWED = {"{text}"}
+
+
+def _keys() -> list[str]:
+    with (LOCALE_DIR / "en" / "LC_MESSAGES" / "engine.po").open("rb") as f:
+        return [m.id for m in read_po(f, locale="en") if m.id]
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _sample(name: str):
+    return {"colours": Letters("W B W"), "team": "Moldova", "number": 3, "numbers": [1, 3]}.get(
+        name, name.upper()
+    )
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru"])
+def test_every_engine_message_key_is_translated_with_its_placeholders(language):
+    keys = _keys()
+    assert len(keys) > 30
+    translated = catalogue(language)
+    missing = [k for k in keys if k not in translated]
+    assert not missing, f"{language}: no translation for {missing}"
+    same = [k for k in keys if translated[k] == k and k not in SAME_ALLOWED]
+    assert not same, f"{language}: left in English {same}"
+    for key in keys:
+        assert _placeholders(translated[key]) == _placeholders(key), (language, key)
+        text = render(Message(key, {n: _sample(n) for n in _placeholders(key)}), language)
+        assert text and "{" not in text, (language, key, text)
+
+
+def test_every_engine_message_key_renders_in_english_as_written():
+    for key in _keys():
+        params = {n: _sample(n) for n in _placeholders(key)}
+        assert render(Message(key, params), "en") == key.format_map(
+            {k: render_value(v) for k, v in params.items()}
+        )
+
+
+def render_value(v):
+    return render(msg("{x}", x=v), "en")
+
+
+def test_colour_letters_follow_the_language_of_the_sites_chips():
+    m = msg("{team}'s board-1 colours so far: {colours}", team="Chile", colours=Letters("W B W B"))
+    assert m.text == "Chile's board-1 colours so far: W B W B"
+    assert render(m, "fr").endswith("B N B N")
+    assert render(m, "es").endswith("B N B N")
+    assert render(m, "ru").endswith("Б Ч Б Ч")
+
+
+def test_a_message_survives_its_json_form_and_names_teams_where_names_are_known():
+    m = msg(
+        "{team} meets {opponent}. {reason}",
+        team=Team(7),
+        opponent="Chile",
+        reason=msg("equalisation of board-1 colours"),
+    )
+    back = Message.from_dict(m.to_dict())
+    assert back == m and back.text == m.text == "7 meets Chile. equalisation of board-1 colours"
+    assert render(back, "fr", names={7: "Moldova"}).startswith("Moldova (TPN 7) rencontre Chile.")
+    assert fully_translated(back)
+    assert not fully_translated(
+        msg("{team} meets {opponent}. {reason}", team=1, opponent=2, reason=English("x"))
+    )
+
+
+def test_a_number_takes_the_languages_decimal_mark():
+    m = Message("{text}", {"text": 2.5})
+    assert render(m, "en") == "2.5" and render(m, "fr") == "2,5"
+
+
+def test_an_unknown_language_reads_english():
+    m = msg("equalisation of board-1 colours")
+    assert render(m, "de") == render(m, "en-GB") == m.text
+    assert re.fullmatch(r"[^{}]+", render(m, "ru"))

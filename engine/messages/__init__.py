@@ -168,12 +168,21 @@ def language_of(code: str | None) -> str:
 def render(
     message: Message | Mapping[str, Any] | str, language: str = "en", names: Mapping | None = None
 ) -> str:
-    """``message`` written in ``language``; ``names`` maps a TPN to a team's name (``Team`` parameters)."""
+    """``message`` written in ``language``; ``names`` maps a TPN to a team's name (``Team`` parameters).
+
+    A reason starts with a capital letter in every language, as in English,
+    though a translation may begin with a parameter ("белые: ...").
+    """
     if isinstance(message, str):
         return message
     if not isinstance(message, Message):
         message = Message.from_dict(message)
     lang = language_of(language)
+    text = _render(message, lang, names)
+    return text if lang == "en" else text[:1].upper() + text[1:]
+
+
+def _render(message: Message, lang: str, names: Mapping | None) -> str:
     template = catalogue(lang).get(message.key, message.key)
     values = {k: _value(v, lang, names) for k, v in message.params.items()}
     return template.format_map(values)
@@ -181,7 +190,7 @@ def render(
 
 def _value(v: Any, lang: str, names: Mapping | None) -> str:
     if isinstance(v, Message):
-        return render(v, lang, names)
+        return _render(v, lang, names)
     if isinstance(v, Letters):
         letters = COLOUR_LETTERS[lang]
         return "".join(letters.get(c, c) for c in v.seq)

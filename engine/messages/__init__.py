@@ -97,6 +97,12 @@ class Message:
     def __contains__(self, part: str) -> bool:
         return part in self.text
 
+    def __getattr__(self, name: str) -> Any:
+        """A reason reads as its English where a string is expected (``reason.startswith(...)``)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.text, name)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "params": {k: _encode(v) for k, v in self.params.items()}}
         if self.article:

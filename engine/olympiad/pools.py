@@ -20,13 +20,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from engine.messages import English, Message, msg
 from engine.olympiad.colours import compatible
 from engine.olympiad.feasibility import perfectly_pairable
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.orders import Combination, combinations, printed, rule47_opponents
-from engine.olympiad.wording import blocking, group_name, names, passed_over, points
+from engine.olympiad.wording import (
+    blocking,
+    group_message,
+    group_name,
+    names,
+    passed_over,
+    points_message,
+)
 from engine.state import Colour
 
 ABOVE, BELOW = "above", "below"
@@ -80,23 +88,43 @@ class PairNote:
     a: TeamView
     b: TeamView
     article: str
-    make: str | Callable[[], str]
+    make: str | Message | Callable[[], str | Message]
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> str | Message:
         return self.make if isinstance(self.make, str) else self.make()
 
 
-def order_reason(ctx: PoolContext, a: TeamView, b: TeamView, order: str, where: str, passed) -> str:
-    """Why two teams of one pool meet: the order of their group that paired them."""
+def order_reason(
+    ctx: PoolContext, a: TeamView, b: TeamView, order: Message, where: Message, passed
+) -> Message:
+    """Why two teams of one pool meet: the order of their group that paired them.
+
+    How a team came into the pool and the opponents passed over are still
+    English prose (``engine.messages.English``); the rest is in the reader's language.
+    """
     opts = ctx.opts
     lead = ctx.came(a, b)
     both = (
-        f"Both teams have {points(a.score, opts.score_name)}"
+        msg("Both teams have {points}", points=points_message(a.score, opts.score_name))
         if a.score == b.score
-        else f"{a.label} has {points(a.score, opts.score_name)}, {b.label} {b.score:g}"
+        else msg(
+            "{team} has {points}, {other} {score}",
+            team=a.label,
+            points=points_message(a.score, opts.score_name),
+            other=b.label,
+            score=float(b.score),
+        )
     )
-    return f"{lead + ' ' if lead else ''}{both}; in {group_name(ctx.score)}{order} ({where}){passed_over(a, passed)}."
+    said = msg(
+        "{both}; in {group}{order} ({where}){passed}.",
+        both=both,
+        group=group_message(ctx.score),
+        order=order,
+        where=where,
+        passed=English(passed_over(a, passed)),
+    )
+    return msg("{lead} {reason}", lead=English(lead), reason=said) if lead else said
 
 
 @dataclass
@@ -290,11 +318,14 @@ def section_j(
         rest_check=rest_check,
         on_reject=_reject_logger(ctx, article),
     )
-    order = (
-        "below the middle group the team with the lowest Extended Buchholz is paired first, "
-        "with the highest it has not played"
-        if side == BOTTOM
-        else "the team with the highest Extended Buchholz meets the lowest it has not played"
+    order = msg(
+        ", ordered by Extended Buchholz, {order}",
+        order=msg(
+            "below the middle group the team with the lowest Extended Buchholz is paired first, "
+            "with the highest it has not played"
+            if side == BOTTOM
+            else "the team with the highest Extended Buchholz meets the lowest it has not played"
+        ),
     )
     pair_rule = 51 if side == BOTTOM else 46
     for comb in combos:
@@ -304,14 +335,9 @@ def section_j(
             if not odd:
                 return  # an even pool sends nothing: every combination fails alike
             continue
-        where = f"combination ({comb.number}) of {opts.cite(rule)}"
+        where = msg("combination ({number}) of {rule}", number=comb.number, rule=opts.cite(rule))
         notes = [
-            PairNote(
-                a,
-                b,
-                opts.cite(pair_rule),
-                partial(order_reason, ctx, a, b, f", ordered by Extended Buchholz, {order}", where, passed),
-            )
+            PairNote(a, b, opts.cite(pair_rule), partial(order_reason, ctx, a, b, order, where, passed))
             for (a, b), passed in zip(comb.pairs, comb.passed or [()] * len(comb.pairs), strict=False)
         ]
         leaving = {}

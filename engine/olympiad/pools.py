@@ -30,7 +30,6 @@ from engine.olympiad.orders import Combination, combinations, printed, rule47_op
 from engine.olympiad.wording import (
     blocking,
     group_message,
-    group_name,
     names,
     passed_over,
     points_message,
@@ -51,11 +50,16 @@ class Leave:
     cause: str
     score: float | None = None  # the score of the group it left
 
-    def said(self, team: TeamView, origin: str, opts: OlympiadOptions) -> str:
-        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." """
-        way = "down" if origin == ABOVE else "up"
-        return (
-            f"{team.label} came {way} from {group_name(self.score)}: {self.cause} ({opts.cite(self.rule)})."
+    def said(self, team: TeamView, origin: str, opts: OlympiadOptions) -> Message:
+        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." (the cause stays English)"""
+        return msg(
+            "{team} came down from {group}: {cause} ({rule})."
+            if origin == ABOVE
+            else "{team} came up from {group}: {cause} ({rule}).",
+            team=team.label,
+            group=group_message(self.score),
+            cause=English(self.cause),
+            rule=opts.cite(self.rule),
         )
 
 
@@ -69,7 +73,7 @@ class Incoming:
     merged: bool = False
     leave: Leave | None = None
 
-    def said(self, opts: OlympiadOptions) -> str:
+    def said(self, opts: OlympiadOptions) -> str | Message:
         if self.leave is None:
             return ""
         if self.merged:
@@ -124,7 +128,9 @@ def order_reason(
         where=where,
         passed=English(passed_over(a, passed)),
     )
-    return msg("{lead} {reason}", lead=English(lead), reason=said) if lead else said
+    if lead is None:
+        return said
+    return msg("{lead} {reason}", lead=lead if isinstance(lead, Message) else English(lead), reason=said)
 
 
 @dataclass
@@ -180,10 +186,12 @@ class PoolContext:
         whole = self.group or among
         return len(whole) > 1 and all(u.tpn in team.met for u in whole if u.tpn != team.tpn)
 
-    def came(self, *teams: TeamView) -> str:
+    def came(self, *teams: TeamView) -> Message | None:
         """How the given teams came into this pool, if they did ("T3 came down from ...")."""
-        said = [self.came_in[t.tpn].said(self.opts) for t in teams if t.tpn in self.came_in]
-        return " ".join(s for s in said if s)
+        said = [s for t in teams if t.tpn in self.came_in for s in [self.came_in[t.tpn].said(self.opts)] if s]
+        if not said:
+            return None
+        return said[0] if len(said) == 1 else msg("{lead} {reason}", lead=said[0], reason=said[1])
 
     def pair_reason(self, a: TeamView, b: TeamView) -> str | None:
         if self.only is not None and frozenset((a.tpn, b.tpn)) not in self.only:

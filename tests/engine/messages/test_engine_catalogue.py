@@ -101,3 +101,34 @@ def test_an_unknown_language_reads_english():
     m = msg("equalisation of board-1 colours")
     assert render(m, "de") == render(m, "en-GB") == m.text
     assert re.fullmatch(r"[^{}]+", render(m, "ru"))
+
+
+def _source_keys() -> set[str]:
+    """The keys the engine's source writes: the literal first argument of ``msg(...)`` / ``Message(...)``."""
+    import ast
+    from pathlib import Path
+
+    import engine
+
+    keys: set[str] = set()
+
+    def literals(node) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.IfExp):
+            return literals(node.body) + literals(node.orelse)
+        return []
+
+    for path in Path(engine.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and node.args:
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if name in ("msg", "Message"):
+                    keys.update(literals(node.args[0]))
+    return keys
+
+
+def test_every_key_the_engine_writes_is_in_the_catalogue():
+    keys = _source_keys()
+    assert len(keys) > 50
+    assert not keys - set(_keys()), sorted(keys - set(_keys()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.messages import Message
+from engine.messages import Message, language_of, render
 
 
 class PairingImpossible(Exception):
@@ -135,7 +135,7 @@ class RoundPairing:
             "explanation": [s.to_dict() for s in self.explanation],
         }
 
-    def explanation_text(self) -> str:
+    def explanation_text(self, language: str = "en") -> str:
         """The explanation as text: the options in force, one line per step, then the "why" lines.
 
         Each step is ``[article] message``; the options step is printed as a
@@ -156,10 +156,27 @@ class RoundPairing:
         ]
         why = [s for s in self.explanation if s.topic == WHY_TOPIC]
         if why:
-            title = {True: "team by team", False: "player by player"}.get(unit, "one by one")
-            lines += ["", f"Why, {title}:"]
-            lines += [f"  {s.data.get('tpn', '?')}: {s.message}" for s in why]
+            title = {True: "Why, team by team:", False: "Why, player by player:"}.get(
+                unit, "Why, one by one:"
+            )
+            lines += ["", render(Message(title), language)]
+            lines += [f"  {s.data.get('tpn', '?')}: {why_text(s, language)}" for s in why]
         return "\n".join(lines)
+
+
+def why_text(step: Step, language: str = "en") -> str:
+    """A "why" step's line in ``language``: each reason that is a message rendered, then its [article].
+
+    English, or a step written before reasons were messages, reads as the engine wrote it.
+    """
+    data = step.data
+    if language_of(language) == "en" or "opponent_message" not in data:
+        return step.message
+    out = f"{render(data['opponent_message'], language)} [{data.get('opponent_article', '')}]"
+    colour = data.get("colour_message") or data.get("colour_reason")
+    if colour:
+        out += f" {render(colour, language)} [{data.get('colour_article', '')}]"
+    return out
 
 
 def _options_lines(step: Step) -> list[str]:

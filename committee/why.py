@@ -137,7 +137,7 @@ def why_lines(publication: Publication) -> dict[int, WhyLine]:
             reason, message = data.get(f"{kind}_reason"), data.get(f"{kind}_message")
             out[f"{kind}_lang"] = ""
             if message is not None and language != "en":
-                out[f"{kind}_reason"] = with_team_names(render(message, language, names), names)[0]
+                out[f"{kind}_reason"] = render(message, language, names)  # its teams named by the message
                 out[f"{kind}_lang"] = "" if fully_translated(message) else "en"
             elif reason:
                 out[f"{kind}_reason"] = with_team_names(reason, names)[0]

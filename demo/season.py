@@ -52,6 +52,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models import RoundState as S
+from tournaments.models.tournament import NEW_OLYMPIAD_VERSION, OLYMPIAD_TIEBREAKS
 from tournaments.services import (
     assign_initial_order,
     create_rounds,
@@ -279,13 +280,13 @@ def _create(plan: Plan, options: SeasonOptions, users: dict) -> Tournament:
         end_date=start + dt.timedelta(days=plan.rounds_total - 1),
         venue="Season City",
         pairing_system=plan.system,
-        olympiad_version="2007" if olympiad else "",
+        olympiad_version=NEW_OLYMPIAD_VERSION if olympiad else "",
         rounds_total=plan.rounds_total,
         boards=4,
         reserves=1,
         bye_match_points=1 if olympiad else None,
         bye_game_points=2 if olympiad else None,
-        tiebreaks=["olympiad2007"] if olympiad else ["MP", "GP", "SB"],
+        tiebreaks=[OLYMPIAD_TIEBREAKS[NEW_OLYMPIAD_VERSION]] if olympiad else ["MP", "GP", "SB"],
         approval_policy="any_member",
     )
     teams = []

@@ -28,6 +28,7 @@ from engine import api as engine_api
 from engine.result import Pair, RoundPairing
 from tournaments.models import Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
 from tournaments.models import RoundState as S
+from tournaments.models.tournament import NEW_OLYMPIAD_VERSION, OLYMPIAD_TIEBREAKS
 from tournaments.selectors import engine_state
 from tournaments.services import (
     assign_initial_order,
@@ -161,14 +162,14 @@ def _olympiad(options: SeedOptions, rng: random.Random, log, users: dict) -> Tou
         end_date=start + dt.timedelta(days=10),
         venue="Demo City",
         pairing_system=system,
-        olympiad_version="2007" if system == "olympiad" else "",
+        olympiad_version=NEW_OLYMPIAD_VERSION if system == "olympiad" else "",
         rounds_total=11,
         boards=4,
         reserves=1,
         bye_match_points=1,
         bye_game_points=2,
-        # Olympiad rule 12 (2007 amendment) when the Olympiad engine pairs it.
-        tiebreaks=["olympiad2007"] if system == "olympiad" else ["MP", "SB", "GP"],
+        # The 2026 Chess Olympiad's tie-breaks when the Olympiad engine pairs it (D.02 rules).
+        tiebreaks=[OLYMPIAD_TIEBREAKS[NEW_OLYMPIAD_VERSION]] if system == "olympiad" else ["MP", "SB", "GP"],
         lineup_close_time=dt.time(11, 0),
         lineup_close_days_before=0,
         approval_policy="two_members",

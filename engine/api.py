@@ -11,12 +11,18 @@ def pair(state: TournamentState) -> RoundPairing:
     """Pair ``state.next_round`` with the state's system.
 
     The explanation starts with the options in force (:func:`options_step`).
+    It is written when first read (``RoundPairing.explain_later``): pairing
+    alone costs nothing for it.
     """
     pairing = systems.get(state.system).pair(state)
     pairing.system = state.system
+    pairing.explain_later(lambda: _options_first(pairing, state))
+    return pairing
+
+
+def _options_first(pairing: RoundPairing, state: TournamentState) -> None:
     if not any(s.topic == OPTIONS_TOPIC for s in pairing.explanation):
         pairing.explanation.insert(0, options_step(state))
-    return pairing
 
 
 def options_step(state: TournamentState) -> Step:

@@ -16,14 +16,13 @@ Nothing is written on failure: outputs go to temporary files renamed at the end.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TextIO
 
-from engine import api, checker, cli_options, generator, snapshot, trf
+from engine import api, cli_options, trf
 from engine.messages import LANGUAGES
 from engine.result import PairingImpossible
 from engine.state import ColourPreferenceType, ScoreKind, TournamentState
@@ -43,7 +42,9 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(option_systems: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with the option flags of every system (of
+    ``option_systems`` only, when given: see :func:`parse_args`)."""
     p = _Parser(prog="python -m engine", description="Pair a round, check a tournament, or generate one.")
     systems = p.add_mutually_exclusive_group()
     systems.add_argument("--team", action="store_true", help="FIDE C.04.6 Swiss Team Pairing System")
@@ -78,8 +79,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-secondary-colours", action="store_true", help="do not use the secondary score for colours"
     )
-    cli_options.add_arguments(p)
+    cli_options.add_arguments(p, option_systems)
     return p
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The arguments, read with the option flags of the system the command line names only
+    (its package alone is imported), or of none when it names none.
+
+    ``--help``, several systems, or arguments that parser refuses (an option of
+    another system, a mistake) are read again with every system's flags, so the
+    help lists every option and a refusal says what it always said.
+    """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    named = cli_options.systems_in(argv)
+    asks_help = any(a == "-h" or (len(a) > 2 and "--help".startswith(a.split("=")[0])) for a in argv)
+    if len(named) <= 1 and not asks_help:
+        try:
+            return build_parser(named).parse_args(argv)
+        except UsageError:
+            pass
+    return build_parser().parse_args(argv)
 
 
 def _system(args: argparse.Namespace) -> str | None:
@@ -113,6 +133,16 @@ def _read_text(path: str) -> str:
         return trf.decode(f.read())
 
 
+def _write_beside(path: str, text: str) -> str:
+    """``text`` written to a new temporary file in ``path``'s folder; its name."""
+    import tempfile  # only here: printing to standard output needs none
+
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".engine-", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    return tmp
+
+
 def _commit(outputs: dict[str, str], stdout: TextIO) -> None:
     """Write every output to a temporary file, then rename them all ("-" is standard output)."""
     done: list[tuple[str, str]] = []
@@ -120,11 +150,7 @@ def _commit(outputs: dict[str, str], stdout: TextIO) -> None:
         for path, text in outputs.items():
             if path == "-":
                 continue
-            folder = os.path.dirname(os.path.abspath(path))
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".engine-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-            done.append((tmp, path))
+            done.append((_write_beside(path, text), path))
     except BaseException:
         for tmp, _ in done:
             os.unlink(tmp)
@@ -150,6 +176,8 @@ def load(args: argparse.Namespace) -> tuple[TournamentState, trf.TrfDocument | N
     text = _read_text(args.input)
     system = _system(args)
     if args.json or args.input.lower().endswith(".json"):
+        from engine import snapshot
+
         state = snapshot.loads(text)
         _check_size(state)
         ov = _overrides(args)
@@ -182,6 +210,10 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     outputs = {args.pair: trf.format_pairs(pairing)}
     if args.explain:
         if args.explain.lower().endswith(".json"):
+            import json
+
+            from engine import snapshot
+
             outputs[args.explain] = (
                 json.dumps(snapshot.pairing_to_dict(pairing), indent=1, ensure_ascii=False) + "\n"
             )
@@ -196,6 +228,8 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.round is not None and not 1 <= args.round <= state.rounds_played:
         raise UsageError(f"--round must be between 1 and {state.rounds_played}")
     rounds = [args.round] if args.round is not None else None
+    from engine import checker
+
     if doc is not None:
         checks = checker.check_document(doc, rounds)
     else:
@@ -211,6 +245,8 @@ def _generate(args: argparse.Namespace, stdout: TextIO) -> int:
     if system is None:
         raise UsageError("say which system to generate for: --team, --olympiad, --dubov or --lim")
     cli_options.check_fits(system, args)
+    from engine import generator
+
     config = (
         generator.parse_config(_read_text(args.generate)) if args.generate else generator.GeneratorConfig()
     )
@@ -227,13 +263,19 @@ def _generate(args: argparse.Namespace, stdout: TextIO) -> int:
     return SUCCESS
 
 
+def _loaded_errors() -> tuple[type[Exception], ...]:
+    """The input errors of the modules a mode imported (a snapshot's, a generator's configuration)."""
+    names = (("engine.snapshot", "SnapshotError"), ("engine.generator", "ConfigError"))
+    return tuple(getattr(sys.modules[m], e) for m, e in names if m in sys.modules)
+
+
 def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """Run the command line; returns the exit code (never raises)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     args = None
     try:
-        args = build_parser().parse_args(argv)
+        args = parse_args(argv)
         if args.pair is not None:
             return _pair(args, stdout)
         if args.check:
@@ -244,13 +286,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None, stderr: Te
     except PairingImpossible as exc:
         stderr.write(f"no valid pairing: {exc}\n")
         return NO_PAIRING
-    except (
-        UsageError,
-        TrfError,
-        snapshot.SnapshotError,
-        generator.ConfigError,
-        cli_options.OptionError,
-    ) as exc:
+    except (UsageError, TrfError, cli_options.OptionError, *_loaded_errors()) as exc:
         name = getattr(args, "input", None)
         where = f"{name}: " if isinstance(exc, TrfError) and name else ""
         stderr.write(f"invalid input: {where}{exc}\n")

@@ -17,6 +17,7 @@ option; ``--host-team`` also marks the team ``Participant.unranked``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -45,19 +46,27 @@ def _dest(flag: str) -> str:
     return "option_" + flag.lstrip("-").replace("-", "_")
 
 
-def system_specs() -> dict[str, tuple[OptionSpec, ...] | Exception]:
-    """Each system's options, or the error that stops its package from loading.
+def system_specs(names: Iterable[str] | None = None) -> dict[str, tuple[OptionSpec, ...] | Exception]:
+    """Each system's options (of ``names`` only, when given), or the error that stops its
+    package from loading.
 
     A system whose package cannot be imported (a bug) loses its flags, not
-    the command line: pairing with it fails on its own (exit 2).
+    the command line: pairing with it fails on its own (exit 2). Loading a
+    system's options imports its package: the command line loads only the
+    system it runs (:func:`systems_in`), every system for ``--help``.
     """
     out: dict[str, tuple[OptionSpec, ...] | Exception] = {}
-    for system in engine_options.SYSTEM_NAMES:
+    for system in engine_options.SYSTEM_NAMES if names is None else names:
         try:
             out[system] = engine_options.specs(system)
         except Exception as exc:
             out[system] = exc
     return out
+
+
+def systems_in(argv: Sequence[str]) -> set[str]:
+    """The systems whose flag (``--team``, ``--olympiad``, ...) ``argv`` gives, as written."""
+    return {system for flag, system in SYSTEM_FLAGS.items() if f"--{flag}" in argv}
 
 
 def flags(found: dict[str, tuple[OptionSpec, ...] | Exception] | None = None) -> dict[str, list[OptionSpec]]:
@@ -67,7 +76,7 @@ def flags(found: dict[str, tuple[OptionSpec, ...] | Exception] | None = None) ->
     read with the spec of the system paired.
     """
     out: dict[str, list[OptionSpec]] = {}
-    for declared in (found or system_specs()).values():
+    for declared in (system_specs() if found is None else found).values():
         for s in declared if isinstance(declared, tuple) else ():
             out.setdefault(s.cli_flag, []).append(s)
     return out
@@ -92,11 +101,13 @@ def _help(specs: list[OptionSpec]) -> str:
     return text.replace("%", "%%")
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """One flag per option of every system, in a group per system (``--help``)."""
-    every = system_specs()
+def add_arguments(p: argparse.ArgumentParser, names: Iterable[str] | None = None) -> None:
+    """One flag per option of every system (of ``names`` only, when given), in a group per
+    system (``--help``). ``args.option_systems`` says which systems' flags were read."""
+    every = system_specs(names)
     by_flag = flags(every)
     done: set[str] = set()
+    p.set_defaults(option_systems=tuple(every), boards=None)
     for system, found in every.items():
         title = f"{systems.LABELS[system]} options (with {SYSTEM_FLAG[system]})"
         broken = f"unavailable: {type(found).__name__}: {found}" if isinstance(found, Exception) else None
@@ -142,7 +153,7 @@ def options_from_args(args: argparse.Namespace, system: str | None = None) -> di
     (the file's ``192`` record will say), a flag must name one option only.
     """
     out: dict = {}
-    for flag, owners in flags().items():
+    for flag, owners in flags(system_specs(getattr(args, "option_systems", None))).items():
         raw = getattr(args, _dest(flag), None)
         if raw is None:
             continue

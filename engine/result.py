@@ -6,6 +6,7 @@ article (or rule) that decided it, so a committee can read and quote it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,15 +55,52 @@ class Pair:
         return {"white": self.white, "black": self.black, "colour_article": self.colour_article}
 
 
+class _Explanation:
+    """The ``explanation`` field of :class:`RoundPairing`: a list of :class:`Step`, part of
+    which a system may leave to be written when it is first read
+    (:meth:`RoundPairing.explain_later`). The dataclass reads and sets it as any field
+    (``__init__``, ``replace``, ``==``, ``repr``); its default, None, is an empty list."""
+
+    def __get__(self, obj: RoundPairing | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return None  # the field's default
+        later = obj.__dict__["_later"]
+        if later:
+            obj.__dict__["_later"] = []
+            for write in later:
+                write()
+        return obj.__dict__["_explanation"]
+
+    def __set__(self, obj: RoundPairing, steps: list[Step] | None) -> None:
+        obj.__dict__["_explanation"] = [] if steps is None else steps
+        obj.__dict__["_later"] = []
+
+
 @dataclass
 class RoundPairing:
-    """The pairing of one round, pairs in board (table) order."""
+    """The pairing of one round, pairs in board (table) order.
+
+    ``explanation`` is the list of :class:`Step`. A system may leave part of
+    it to be written when it is first read (:meth:`explain_later`): the
+    causes of a large round then cost nothing to a caller that only wants
+    the pairs, and read the same as if they had been written at once.
+    """
 
     round: int
     pairs: list[Pair]
     bye: int | None = None
-    explanation: list[Step] = field(default_factory=list)
+    explanation: list[Step] = _Explanation()  # type: ignore[assignment]
     system: str = ""
+
+    def explain_later(self, write: Callable[[], None]) -> None:
+        """Have ``write`` add its steps (with :meth:`explain`, :meth:`explain_why` or on
+        ``explanation``) when the explanation is first read: after the steps already
+        written and those left for later before it, in that order."""
+        self.__dict__["_later"].append(write)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled or copied with its explanation written (what is left for later is code)."""
+        return {**self.__dict__, "_explanation": self.explanation, "_later": []}
 
     def explain(self, article: str, topic: str, message: str, **data: Any) -> None:
         self.explanation.append(Step(article, topic, message, data))

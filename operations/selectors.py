@@ -22,6 +22,7 @@ from operations.tiebreak_heads import ColumnHead, column_heads
 from operations.tiebreak_parts import breakdowns
 from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
+from tournaments.models.tournament import OLYMPIAD_TIEBREAKS
 from tournaments.services.results import match_points_for
 from tournaments.signals import pairing_basis
 from tournaments.snapshot import engine_options, match_records, played_matches, tournament_fields
@@ -122,9 +123,12 @@ class Standings:
 
 
 def tiebreak_names(tournament: Tournament) -> list[str]:
+    """The tournament's tie-break list; an Olympiad naming none is ranked by its text's list
+    (rule 12 of 1998 or 2007; for D.02 the 2026 Olympiad's, ``OLYMPIAD_TIEBREAKS``)."""
     names = tournament.tiebreaks or []
-    if tournament.pairing_system == "olympiad" and tournament.olympiad_version and not names:
-        names = [f"olympiad{tournament.olympiad_version}"]
+    if tournament.pairing_system == "olympiad" and not names:
+        default = OLYMPIAD_TIEBREAKS.get(tournament.olympiad_version)
+        names = [default] if default else []
     return list(names)
 
 

@@ -28,8 +28,27 @@ class ColumnHead:
 
 
 # (list, column) -> (head, article: definition). Texts: Olympiad Pairing Rules 1998 rule 12 and
-# the 2007 amendment of rule 12 (/work/shared/rules).
+# the 2007 amendment of rule 12 (/work/shared/rules); the 2026 Chess Olympiad's regulations
+# (engine.standings.olympiad2026, docs/interpretations/standings.md).
 OLYMPIAD_HEADS = {
+    ("olympiad2026", "OSB-C1"): (
+        gettext_lazy("Olympiad SB (−1 lowest)"),
+        gettext_lazy(
+            "Chess Olympiad 2026: the opponents' match points, each multiplied by the game points scored "
+            "against that opponent, the opponent with the fewest match points left out"
+        ),
+    ),
+    ("olympiad2026", "GP"): (
+        gettext_lazy("GP"),
+        gettext_lazy("Chess Olympiad 2026: the game points scored"),
+    ),
+    ("olympiad2026", "BH/MP-C1"): (
+        gettext_lazy("Opp. MP (−1 lowest)"),
+        gettext_lazy(
+            "Chess Olympiad 2026: the opponents' match points, the opponent with the fewest left out "
+            "(Buchholz Cut-1, FIDE C.07 8.1, 8.2)"
+        ),
+    ),
     ("olympiad2007", "12(a)"): (
         gettext_lazy("Olympiad SB (−2 lowest)"),
         gettext_lazy(

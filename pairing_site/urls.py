@@ -29,11 +29,13 @@ urlpatterns = [
     path("api/", include("operations.api_urls")),
     path("api/", include("notifications.api_urls")),
     path("api/", include("accounts.api_urls")),
+    path("api/", include("participants.api_urls")),
     path("committee/", include("committee.urls")),
     path("ops/", include("operations.urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("printing.urls")),
     path("", include("committee.public_urls")),
+    path("", include("participants.urls")),
     path("", include("tournaments.urls")),
 ]
 

@@ -58,6 +58,12 @@ PUBLIC_VIEWS: dict[str, str] = {
     "ops-trf": "results-and-rounds",
     "api-ops-standings": "results",
     "api-ops-boards": "round-results",
+    "team-page": "results-and-rounds",
+    "player-page": "results-and-rounds",
+    "board-prizes": "results-and-rounds",
+    "api-team-page": "results-and-rounds",
+    "api-player-page": "results-and-rounds",
+    "api-board-prizes": "results-and-rounds",
 }
 
 
@@ -82,6 +88,9 @@ QUERY_PARAMETERS: dict[str, dict[str, Callable[[str], str | None]]] = {
     "api-team-list": _API_LIST,
     "api-round-pairings": _API,
     "api-ops-boards": _API,
+    "api-team-page": _API,
+    "api-player-page": _API,
+    "api-board-prizes": _API,
     "api-ops-standings": {**_API, "round": _number},
     "ops-standings": {"round": _number},
     "ops-pairings-csv": {"by": _match_or_boards},

@@ -3,6 +3,9 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from engine.standings import get
+
+from .engine_texts import translated
 from .models import (
     BoardGame,
     Lineup,
@@ -17,12 +20,33 @@ from .models import (
 )
 from .models.tournament import rules_primary_score
 from .pairing_options import changed_keys, options_frozen, values_in_force
+from .services.tournament import new_olympiad_defaults
 from .time_zones import available_time_zones
+
+# The tie-break lists a tournament may be ranked by as a whole (engine.standings.registry).
+TIEBREAK_PRESETS = ("olympiad2026", "olympiad2007", "olympiad1998")
+
+
+def _preset_choices():
+    return [("", _("— the list below —"))] + [
+        (name, translated(get(name).label)) for name in TIEBREAK_PRESETS
+    ]
 
 
 class TournamentAdminForm(forms.ModelForm):
     """Takes the primary score the rules fix (Olympiad rule 1) unless the user changed it;
-    a changed, contradicting one is refused by ``Tournament.clean``."""
+    a changed, contradicting one is refused by ``Tournament.clean``. A new Olympiad takes the
+    rules in force, their bye and tie-breaks unless the user changed them
+    (``services.tournament.new_olympiad_defaults``); a tie-break preset replaces the list."""
+
+    tiebreak_preset = forms.ChoiceField(
+        label=_("Tie-break preset"),
+        choices=_preset_choices,
+        required=False,
+        help_text=_(
+            "Rank by a whole list at once, e.g. the 2026 Chess Olympiad's; blank keeps the list below."
+        ),
+    )
 
     class Meta:
         model = Tournament
@@ -30,8 +54,26 @@ class TournamentAdminForm(forms.ModelForm):
         # the venue's time zone, chosen from the zones the system knows (issue 18, item 6)
         widgets = {"time_zone": forms.Select(choices=lambda: [(z, z) for z in available_time_zones()])}
 
+    def clean_tiebreaks(self):
+        names = self.cleaned_data.get("tiebreaks") or []
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise forms.ValidationError(_('Give the tie-breaks as a list of names, e.g. ["MP", "SB", "GP"].'))
+        for name in names:
+            try:
+                get(name)
+            except ValueError as err:
+                raise forms.ValidationError(str(err)) from None
+        return names
+
     def clean(self):
         data = super().clean()
+        if data.get("tiebreak_preset"):
+            data["tiebreaks"] = [data["tiebreak_preset"]]
+        if self.instance.pk is None and data.get("pairing_system") == "olympiad":
+            chosen = {k: data[k] for k in self.changed_data if k in data}
+            if data.get("tiebreak_preset"):
+                chosen["tiebreaks"] = data["tiebreaks"]
+            data.update(new_olympiad_defaults({**chosen, "pairing_system": "olympiad"}))
         fixed = rules_primary_score(data.get("pairing_system", ""), data.get("olympiad_version", ""))
         if fixed and "primary_score" not in self.changed_data:
             data["primary_score"] = fixed

@@ -183,4 +183,6 @@ MESSAGES = (
     gettext_noop("Olympiad rule 12 (1998)"),
     # tie-break olympiad2007
     gettext_noop("Olympiad rule 12 (2007 amendment)"),
+    # tie-break olympiad2026
+    gettext_noop("Chess Olympiad 2026 (MP, Olympiad SB cut 1, GP, opponents' MP cut 1)"),
 )

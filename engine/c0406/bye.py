@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.c0406.context import Context
-from engine.c0406.feasibility import certified, legal_edges, matchable
+from engine.c0406.feasibility import certified, certified_without, legal_edges, matchable
 from engine.matching import LexMatching
 from engine.messages import Message, msg
 from engine.result import PairingImpossible, RoundPairing
@@ -41,7 +41,8 @@ def bye_order(ctx: Context) -> list[int]:
     return sorted(ok, key=lambda t: (ctx.score[t], -played[t], -t))
 
 
-def assign_bye(ctx: Context, teams: set[int], rp: RoundPairing) -> ByeDecision:
+def assign_bye(ctx: Context, teams: set[int]) -> int:
+    """The team that receives the pairing-allocated bye (3.4), C2 and 3.4.1-3.4.4."""
     order = bye_order(ctx)
     if not order:
         raise PairingImpossible(
@@ -50,21 +51,24 @@ def assign_bye(ctx: Context, teams: set[int], rp: RoundPairing) -> ByeDecision:
         )
     first = order[0]
     if certified(ctx, teams - {first}):
-        bye = first
-    else:
-        edges = legal_edges(ctx, teams)
-        for t in order:
-            edges[(DUMMY, t)] = ()
-        lm = LexMatching(teams | {DUMMY}, edges)
-        if lm.optimum() is None:
-            raise PairingImpossible(
-                "no team can receive the pairing-allocated bye and leave a legal pairing "
-                "for all the other teams (C.04.6 3.4.1, 3.3.3)"
-            )
-        rank = {t: i for i, t in enumerate(order)}
-        lm.fix_partners([DUMMY], lambda v, u: rank[u])
-        bye = lm.matching()[DUMMY]
-    decision = decide_steps(ctx, teams, order, bye)
+        return first
+    edges = legal_edges(ctx, teams)
+    for t in order:
+        edges[(DUMMY, t)] = ()
+    lm = LexMatching(teams | {DUMMY}, edges)
+    if lm.optimum() is None:
+        raise PairingImpossible(
+            "no team can receive the pairing-allocated bye and leave a legal pairing "
+            "for all the other teams (C.04.6 3.4.1, 3.3.3)"
+        )
+    rank = {t: i for i, t in enumerate(order)}
+    lm.fix_partners([DUMMY], lambda v, u: rank[u])
+    return lm.matching()[DUMMY]
+
+
+def explain_bye(ctx: Context, teams: set[int], bye: int, rp: RoundPairing) -> ByeDecision:
+    """The 3.4 step of the explanation: which step decided and what each removed."""
+    decision = decide_steps(ctx, teams, bye_order(ctx), bye)
     rp.explain(
         "C.04.6 3.4",
         "bye",
@@ -91,8 +95,10 @@ def decide_steps(ctx: Context, teams: set[int], order: list[int], bye: int) -> B
     before = order[: order.index(bye)]
     score = ctx.score[bye]
 
+    cert = certified_without(ctx, teams)
+
     def leaves_legal(t: int) -> bool:
-        return certified(ctx, teams - {t}) or matchable(ctx, teams - {t})
+        return cert(t) or matchable(ctx, teams - {t})
 
     same = [t for t in order[order.index(bye) + 1 :] if ctx.score[t] == score]
     illegal = sorted(before + [t for t in same if not leaves_legal(t)])

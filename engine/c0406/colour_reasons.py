@@ -24,10 +24,18 @@ def played_colours(team: Participant) -> list[tuple[int, Colour]]:
     return [(r.round, r.colour) for r in team.history if r.played and r.colour is not None]
 
 
-def deciding_rounds(a: Participant, b: Participant) -> tuple[int, int] | None:
+def played(ctx: Context, t: int) -> list[tuple[int, Colour]]:
+    """:func:`played_colours` of team ``t``, read once per round (``Context.played``)."""
+    got = ctx.played.get(t)
+    if got is None:
+        got = ctx.played[t] = played_colours(ctx.state.by_tpn[t])
+    return got
+
+
+def deciding_rounds(ctx: Context, a: int, b: int) -> tuple[int, int] | None:
     """4.3.6: the rounds of the most recent matches (counted back over played matches,
     General Handling Rules 3.4) in which one of the two had White and the other Black."""
-    ha, hb = played_colours(a), played_colours(b)
+    ha, hb = played(ctx, a), played(ctx, b)
     for i in range(1, min(len(ha), len(hb)) + 1):
         if ha[-i][1] != hb[-i][1]:
             return ha[-i][0], hb[-i][0]
@@ -68,17 +76,17 @@ def colour_reason(ctx: Context, p: Pair) -> tuple[str, dict]:
     pw, pb = ctx.pref[p.white].describe(), ctx.pref[p.black].describe()
     data: dict = {"first_team": f}
     if art == "4.3.6":
-        rounds = deciding_rounds(by[p.white], by[p.black])
+        rounds = deciding_rounds(ctx, p.white, p.black)
         assert rounds is not None
         data["rounds"] = {p.white: rounds[0], p.black: rounds[1]}
         rw, rb = rounds
         when = f"round {rw}" if rw == rb else f"rounds {rw} ({p.white}) and {rb} ({p.black})"
-        col_w = colour_name(dict(played_colours(by[p.white]))[rw])
-        col_b = colour_name(dict(played_colours(by[p.black]))[rb])
+        col_w = colour_name(dict(played(ctx, p.white))[rw])
+        col_b = colour_name(dict(played(ctx, p.black))[rb])
         return f"colours alternate from {when}, when {p.white} had {col_w} and {p.black} {col_b}", data
     if art in ("4.3.8", "4.3.9"):
         who = f if art == "4.3.8" else o
-        rnd, col = played_colours(by[who])[-1]
+        rnd, col = played(ctx, who)[-1]
         data["round"] = rnd
         label = f"first-team {who}" if art == "4.3.8" else str(who)
         return f"{label} alternates from its last played match ({colour_name(col)} in round {rnd})", data
@@ -149,9 +157,9 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
             theirs=f"{by[o].colour_difference:+d}",
         )
     if art == "4.3.6":
-        rounds = deciding_rounds(by[t], by[o])
+        rounds = deciding_rounds(ctx, t, o)
         assert rounds is not None
-        had = words.colour_name(dict(played_colours(by[t]))[rounds[0]])
+        had = words.colour_name(dict(played(ctx, t))[rounds[0]])
         when = (
             msg("round {round}", round=rounds[0])
             if rounds[0] == rounds[1]
@@ -176,7 +184,7 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
             team=Team(f),
         )
     who = f if art == "4.3.8" else (o if f == t else t)
-    rnd, col = played_colours(by[who])[-1]
+    rnd, col = played(ctx, who)[-1]
     last = words.colour_name(col)
     if who == t:
         return msg(

@@ -10,6 +10,7 @@ forbidden pair) and the options of the disputed readings (see
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.c0406.colours import Preference, preference
 from engine.c0406.options import OPTION_SPECS
@@ -50,6 +51,17 @@ class Context:
     use_prefs: bool
     bye_barred: frozenset[int] = field(default_factory=frozenset)
     bye: int | None = None  # the pairing-allocated bye of this round, once 3.4 has assigned it
+    played: dict[int, list] = field(
+        default_factory=dict
+    )  # colours of played matches, as read (colour_reasons)
+
+    @cached_property
+    def scoregroups(self) -> dict[float, frozenset[int]]:
+        """The teams to be paired by score (1.3.1), the highest score first."""
+        groups: dict[float, set[int]] = {}
+        for t in self.tpns:
+            groups.setdefault(self.score[t], set()).add(t)
+        return {score: frozenset(groups[score]) for score in sorted(groups, reverse=True)}
 
     def compatible(self, a: int, b: int) -> bool:
         """C1: a and b may be paired."""

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import rustworkx as rx
 
 from engine.c0406.bracket import BracketPairing
-from engine.c0406.bye import ByeDecision, bye_why, points
-from engine.c0406.colour_reasons import colour_why
+from engine.c0406.bye import ByeDecision, bye_why, explain_bye, points
+from engine.c0406.colour_reasons import colour_reason, colour_why
 from engine.c0406.context import Context
 from engine.c0406.upfloaters import UpfloaterChoice
 from engine.messages import Message, Team, msg
@@ -129,6 +129,40 @@ def c6_text(ctx: Context, choice: UpfloaterChoice) -> tuple[str, dict]:
         f"{measured}: it will need at least {need} upfloater(s), more than its parity minimum {parity}; {verdict}",
         data,
     )
+
+
+def explain_round(
+    ctx: Context, rp: RoundPairing, brackets: list[Bracket], pairs: tuple[Pair, ...], bye: int | None
+) -> None:
+    """The round's explanation (3.3): the teams, the bye (3.4), each bracket's upfloaters
+    (3.5) and pairing (3.6), each pair's colours (4), then one "why" per team."""
+    state = ctx.state
+    teams = set(ctx.tpns)
+    absent = sorted(p.tpn for p in state.participants if p.tpn not in teams)
+    rp.explain(
+        "C.04.6 3.3",
+        "round",
+        f"Round {state.next_round}: {len(teams)} teams to be paired"
+        + (f"; not paired (absent or withdrawn): {', '.join(map(str, absent))}" if absent else ""),
+        teams=sorted(teams),
+        absent=absent,
+        options=ctx.options,
+    )
+    decision = explain_bye(ctx, teams, bye, rp) if bye is not None else None
+    for b in brackets:
+        explain_upfloaters(ctx, rp, b)
+        explain_bracket(rp, b)
+    for p in pairs:
+        reason, data = colour_reason(ctx, p)
+        rp.explain(
+            p.colour_article,
+            "colour",
+            f"{p.white}-{p.black}: {reason} ({p.colour_article.removeprefix('C.04.6 ')})",
+            white=p.white,
+            black=p.black,
+            **data,
+        )
+    explain_whys(ctx, rp, brackets, list(pairs), decision)
 
 
 def explain_upfloaters(ctx: Context, rp: RoundPairing, b: Bracket) -> None:

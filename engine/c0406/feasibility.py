@@ -7,7 +7,7 @@ legal pairing); ``matchable`` answers exactly, trying the certificate first.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from engine.c0406.context import Context
 from engine.matching import LexMatching
@@ -31,6 +31,39 @@ def certified(ctx: Context, teams: Collection[int]) -> bool:
         if len(c) > limit and sum(1 for o in c if o in members) > limit:
             return False
     return True
+
+
+def certified_without(ctx: Context, teams: set[int]) -> Callable[[int], bool]:
+    """``certified(ctx, teams - {t})`` for every ``t`` of ``teams``, without building each set.
+
+    Removing ``t`` leaves ``m = len(teams) - 1`` teams, so every set has the same
+    limit of conflicts; a team ``u`` breaks the condition unless it is ``t``, or
+    exceeds the limit by exactly one conflict and ``t`` is one of its conflicts.
+    So the teams that exceed the limit are found once, and each ``t`` is checked
+    against them only (3.4.1 for every candidate of the bye in one pass).
+    """
+    m = len(teams) - 1
+    if m % 2 or m <= 2:
+        return lambda t: certified(ctx, teams - {t})
+    limit = m // 2 - 1
+    conflicts = ctx.conflicts
+    over: list[int] = []  # more than limit + 1 conflicts in teams: fail unless removed
+    edge: list[int] = []  # exactly limit + 1: fail unless removed or in conflict with the removed
+    for u in teams:
+        c = conflicts[u]
+        if len(c) > limit:
+            n = sum(1 for o in c if o in teams)
+            if n > limit + 1:
+                over.append(u)
+            elif n == limit + 1:
+                edge.append(u)
+    if len(over) > 1:
+        return lambda t: False
+
+    def without(t: int) -> bool:
+        return all(u == t for u in over) and all(u == t or t in conflicts[u] for u in edge)
+
+    return without
 
 
 def refuted(ctx: Context, teams: Collection[int]) -> bool:

@@ -47,15 +47,25 @@ class Following:
 
 
 def following_scoregroup(ctx: Context, remaining: Collection[int], top_score: float) -> Following:
-    """The scoregroup C6 measures when the top-scoregroup of ``top_score`` is paired."""
-    lower = [t for t in remaining if ctx.score[t] < top_score]
-    if not lower:
+    """The scoregroup C6 measures when the top-scoregroup of ``top_score`` is paired.
+
+    Reads the round's scoregroups (``Context.scoregroups``) from the top-scoregroup down,
+    only as far as the first one with a team still to be paired."""
+    members = remaining if isinstance(remaining, (set, frozenset)) else set(remaining)
+    groups = ctx.scoregroups
+    below = [score for score in groups if score < top_score]  # highest first
+    nxt, teams = None, frozenset()
+    for score in below:
+        teams = frozenset(t for t in groups[score] if t in members)
+        if teams:
+            nxt = score
+            break
+    if nxt is None:
         return Following(None, frozenset(), "no team is left below the top-scoregroup")
-    text_score = max(ctx.score[t] for t in ctx.tpns if ctx.score[t] < top_score)
-    left = frozenset(t for t in lower if ctx.score[t] == text_score)
-    if left:
-        return Following(text_score, left, f"the following scoregroup ({text_score:g})")
-    group = sorted(t for t in ctx.tpns if ctx.score[t] == text_score)
+    text_score = below[0]
+    if nxt == text_score:
+        return Following(text_score, teams, f"the following scoregroup ({text_score:g})")
+    group = sorted(groups[text_score])
     if group == [ctx.bye]:
         option, why = "c6_bye_only", f"holds only team {ctx.bye}, which receives the pairing-allocated bye"
     else:
@@ -67,8 +77,6 @@ def following_scoregroup(ctx: Context, remaining: Collection[int], top_score: fl
     text = f"the following scoregroup ({text_score:g}) {why}"
     if ctx.options[option] == "not_applied":
         return Following(None, frozenset(), f"{text}: C6 has nothing to measure")
-    nxt = max(ctx.score[t] for t in lower)
-    teams = frozenset(t for t in lower if ctx.score[t] == nxt)
     return Following(nxt, teams, f"{text}; C6 measures the next scoregroup still to be paired ({nxt:g})")
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from engine.c0406.bracket import pair_bracket
 from engine.c0406.bye import assign_bye
-from engine.c0406.colour_reasons import colour_reason
 from engine.c0406.colours import allocate, first_team
 from engine.c0406.context import Context, build_context
-from engine.c0406.explain import Bracket, explain_bracket, explain_upfloaters, explain_whys
+from engine.c0406.explain import Bracket, explain_round
 from engine.c0406.feasibility import matchable
 from engine.c0406.upfloaters import select_upfloaters
 from engine.result import Pair, PairingImpossible, RoundPairing
@@ -15,25 +14,17 @@ from engine.state import TournamentState
 
 
 def pair(state: TournamentState) -> RoundPairing:
-    """Pair ``state.next_round`` by C.04.6, with a cited explanation."""
+    """Pair ``state.next_round`` by C.04.6, with a cited explanation.
+
+    The explanation (:func:`engine.c0406.explain.explain_round`) is written
+    when it is first read, from the decisions kept here.
+    """
     ctx = build_context(state)
     rp = RoundPairing(round=state.next_round, pairs=[], system="c0406")
     remaining = set(ctx.tpns)
-    absent = sorted(p.tpn for p in state.participants if p.tpn not in remaining)
-    rp.explain(
-        "C.04.6 3.3",
-        "round",
-        f"Round {state.next_round}: {len(remaining)} teams to be paired"
-        + (f"; not paired (absent or withdrawn): {', '.join(map(str, absent))}" if absent else ""),
-        teams=sorted(remaining),
-        absent=absent,
-        options=ctx.options,
-    )
-    decision = None
     if len(remaining) % 2:
-        decision = assign_bye(ctx, remaining, rp)
-        rp.bye = ctx.bye = decision.bye
-        remaining.discard(decision.bye)
+        rp.bye = ctx.bye = assign_bye(ctx, remaining)
+        remaining.discard(rp.bye)
     elif not matchable(ctx, remaining):
         raise PairingImpossible(
             "no pairing of all the teams avoids a rematch (C.04.6 2.1.1 [C1], 3.3.3): "
@@ -45,25 +36,14 @@ def pair(state: TournamentState) -> RoundPairing:
         top = {t for t in remaining if ctx.score[t] == top_score}
         choice = select_upfloaters(ctx, remaining, top)
         b = Bracket(len(brackets) + 1, top_score, sorted(top), choice)
-        explain_upfloaters(ctx, rp, b)
         bracket = top | set(choice.upfloaters)
         b.pairing = pair_bracket(ctx, bracket, set(choice.upfloaters))
-        explain_bracket(rp, b)
         brackets.append(b)
         remaining -= bracket
     pairs = [colour_pair(ctx, a, c) for b in brackets for a, c in b.pairing.pairs]  # type: ignore[union-attr]
     rp.pairs = board_order(ctx, pairs)
-    for p in rp.pairs:
-        reason, data = colour_reason(ctx, p)
-        rp.explain(
-            p.colour_article,
-            "colour",
-            f"{p.white}-{p.black}: {reason} ({p.colour_article.removeprefix('C.04.6 ')})",
-            white=p.white,
-            black=p.black,
-            **data,
-        )
-    explain_whys(ctx, rp, brackets, rp.pairs, decision)
+    paired, bye = tuple(rp.pairs), rp.bye  # as paired, should a caller change rp before reading
+    rp.explain_later(lambda: explain_round(ctx, rp, brackets, paired, bye))
     return rp
 
 

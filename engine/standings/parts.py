@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.standings import olympiad2026
 from engine.standings.contributions import cut, opponent_scores
 from engine.standings.primitives import round_score
 from engine.standings.registry import _BH, get
@@ -182,6 +183,22 @@ def _olympiad_1998(state: TournamentState, p: Participant) -> dict[str, list[Par
     return {"12(a)": a, "12(b)": b, "12(c)": c, "12(d)": d}
 
 
+def _olympiad_2026(state: TournamentState, p: Participant) -> dict[str, list[Part]]:
+    """The 2026 Chess Olympiad's list (``engine.standings.olympiad2026``): the Olympiad SB, each
+    opponent's MP × the GP scored against it, its lowest opponent cut; GP; the opponents' MP cut 1."""
+    osb = []
+    for e in olympiad2026.sonneborn_berger_entries(state, p):
+        c = e.contribution
+        note = "cut" if not e.counted else ("" if c.played else "unplayed")
+        how = f"{_g(c.value)} × {_g(e.game_points)}"
+        osb.append(Part(c.round, e.product, how, c.opponent, e.counted, note))
+    return {
+        "OSB-C1": osb,
+        "GP": _scores(p, ScoreKind.GAME_POINTS),
+        "BH/MP-C1": _buchholz(state, p, ScoreKind.MATCH_POINTS, 1, 0),
+    }
+
+
 def parts(
     state: TournamentState, name: str, tpn: int, group: frozenset[int] = frozenset()
 ) -> list[ColumnParts]:
@@ -191,7 +208,10 @@ def parts(
     p = state.by_tpn[tpn]
     primary = state.scoring.primary
     if name.startswith("olympiad"):
-        by_column = _olympiad_2007(state, p) if name == "olympiad2007" else _olympiad_1998(state, p)
+        if name == olympiad2026.NAME:
+            by_column = _olympiad_2026(state, p)
+        else:
+            by_column = _olympiad_2007(state, p) if name == "olympiad2007" else _olympiad_1998(state, p)
         return [
             ColumnParts(col, v, by_column.get(col, []))
             for col, v in zip(tiebreak.columns, values, strict=True)

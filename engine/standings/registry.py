@@ -5,7 +5,8 @@ Names: ``MP``, ``GP`` (the other score), ``WON``, ``SB``, ``ESB``, ``DE``,
 points), ``BH-C1`` / ``BH-C2`` (cut the 1 or 2 lowest), ``BH-M1`` /
 ``BH-M2`` (median: cut the N lowest and N highest), ``BH/GP-M2``. The Olympiad
 rule 12 lists, ``olympiad1998`` and ``olympiad2007``, come from
-``engine.olympiad.tiebreaks`` when that module is present.
+``engine.olympiad.tiebreaks`` when that module is present; the 2026 Chess
+Olympiad's list, ``olympiad2026``, from :mod:`engine.standings.olympiad2026`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import import_module
 
-from engine.standings import primitives
+from engine.standings import olympiad2026, primitives
 from engine.state import ScoreKind, TournamentState
 
 Values = dict[int, tuple[float, ...]]
@@ -81,6 +82,12 @@ def get(name: str) -> TieBreak:
     """The tie-break called ``name``; ``ValueError`` naming the known ones otherwise."""
     if name in OLYMPIAD:
         return _olympiad(*OLYMPIAD[name])
+    if name == olympiad2026.NAME:
+
+        def olympiad_2026(state: TournamentState, group: frozenset[int]) -> Values:
+            return olympiad2026.values(state)
+
+        return TieBreak(name, olympiad2026.LABEL, olympiad2026.COLUMNS, olympiad_2026)
     if name in ("MP", "GP"):
         kind = _KIND[name]
         label = "Match points" if name == "MP" else "Game points"
@@ -141,6 +148,7 @@ def known_names() -> list[str]:
         "ESB",
         "DE",
         *OLYMPIAD,
+        olympiad2026.NAME,
     ]
 
 

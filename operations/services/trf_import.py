@@ -33,6 +33,7 @@ from tournaments.models import BoardGame, Match, Player, RoundState, Team, Tourn
 from tournaments.models.match import ForfeitKind
 from tournaments.pairing_options import parse_site_options, site_specs
 from tournaments.services import create_rounds, mark_absent, recompute_match, withdraw_team
+from tournaments.services.tournament import new_olympiad_defaults
 from tournaments.time_zones import available_time_zones
 
 
@@ -78,6 +79,11 @@ def import_trf(
     _check_options(text, system_name, options)
     # Record 192 has no score for the Olympiad codes: the 1998 text ranks by game points (rule 1).
     primary = ScoreKind.GAME_POINTS if version == "1998" else s.primary
+    # A file without a tie-break list: a D.02 (2022) Olympiad is ranked as a new one is.
+    given = {"pairing_system": system_name, "olympiad_version": version}
+    if doc.tiebreaks:
+        given["tiebreaks"] = doc.tiebreaks
+    tiebreaks = new_olympiad_defaults(given).get("tiebreaks")
     t = Tournament.objects.create(
         name=name,
         slug=slug,
@@ -96,7 +102,7 @@ def import_trf(
         initial_colour=state.initial_colour.value,
         board_colour_sequence=state.board_colour_sequence,
         engine_options=options,
-        **({"tiebreaks": doc.tiebreaks} if doc.tiebreaks else {}),
+        **({"tiebreaks": tiebreaks} if tiebreaks else {}),
         **window,
     )
     create_rounds(t)

@@ -28,10 +28,17 @@ register = template.Library()
 _COLOUR = '<span class="colour colour-{}"><span aria-hidden="true">{}</span><span class="visually-hidden">{}</span></span>'
 
 
-def _player(colour: SafeString, player, empty: str) -> str:
+def _player(colour: SafeString, player, empty: str, page: str) -> str:
     name = conditional_escape(player.name) if player is not None and player.name else empty
+    if player is not None and player.name:
+        name = f'<a href="{page}{player.pk}/">{name}</a>'
     rating = player.rating if player is not None else None
     return f"<td>{colour} {name}{f' <small>({formats.localize(rating)})</small>' if rating else ''}</td>"
+
+
+def _player_page(slug: str) -> str:
+    """The URL of a player's page without the player's id (reversed once per table, not per board)."""
+    return reverse("player-page", kwargs={"slug": slug, "player_id": 0}).removesuffix("0/")
 
 
 @register.simple_tag
@@ -40,14 +47,16 @@ def board_rows(match) -> SafeString:
 
     Each row names the first-named team's player first; the colour follows the
     tournament's board colour sequence (Olympiad rule 19, ``white_team_has_white``);
-    the result reads from the side of the player named first (issue 18 item 5).
+    the result reads from the side of the player named first (issue 18 item 5); each player's
+    name links to the player's page (issue 20 item 2).
     """
     white = format_html(_COLOUR, "w", pgettext("colour White, one letter", "W"), gettext("White"))
     black = format_html(_COLOUR, "b", pgettext("colour Black, one letter", "B"), gettext("Black"))
     empty = conditional_escape(gettext("— empty —"))
+    page = _player_page(match.round.tournament.slug)
     rows = []
     for g in match.boards.all():
-        w, b = _player(white, g.white, empty), _player(black, g.black, empty)
+        w, b = _player(white, g.white, empty, page), _player(black, g.black, empty, page)
         first, second = (w, b) if g.white_team_has_white else (b, w)
         result = conditional_escape(g.get_first_named_result_display())
         rows.append(
@@ -102,11 +111,13 @@ def _cells(values: Iterable, separator: str) -> SafeString:
 
 @register.simple_tag
 def standings_rows(st, tournament) -> SafeString:
-    """The ``<tbody>`` rows of the standings: rank, name, MP, GP, the tie-breaks, the "how?" link."""
+    """The ``<tbody>`` rows of the standings: rank, name (a link to its page), MP, GP, the tie-breaks,
+    the "how?" link (the tie-break page)."""
     separator = formats.get_format("DECIMAL_SEPARATOR")
     unranked = gettext("(extra team, not ranked)")
     how = gettext("how?")
     rows = []
+    team_page = reverse("team-page", kwargs={"slug": tournament.slug, "tpn": 0}).removesuffix("0/")
     for row in st.rows:
         url = reverse("ops-tiebreaks", args=[tournament.slug, row.tpn])
         tiebreaks = [v for name, values in row.tiebreaks.items() if name not in ("MP", "GP") for v in values]
@@ -117,7 +128,7 @@ def standings_rows(st, tournament) -> SafeString:
                 '      <td class="no-print"><a href="{}" title="{}">{}</a></td></tr>',
                 row.tpn,
                 row.rank if row.rank else "–",
-                url,
+                f"{team_page}{row.tpn}/",
                 row.name,
                 format_html(" <small>{}</small>", unranked) if row.rank is None else "",
                 score_text(row.match_points, separator),

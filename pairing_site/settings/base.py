@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "tournaments",
     "committee",
     "operations",
+    "participants",
     "printing",
     "notifications",
     "template_partials",

@@ -103,6 +103,9 @@ KEY_PAGES = {
     "round pairings with the why lines": KeyPage(None, played_and_in_play, "/t/{slug}/round/2/pairings/"),
     "standings (live)": KeyPage(None, played_and_in_play, "/ops/t/{slug}/standings/"),
     "crosstable": KeyPage(None, played_and_in_play, "/ops/t/{slug}/crosstable/"),
+    "team page": KeyPage(None, played_and_in_play, "/t/{slug}/teams/1/"),
+    "player page": KeyPage(None, played_and_in_play, "/t/{slug}/players/{player}/"),
+    "board prizes": KeyPage(None, played_and_in_play, "/t/{slug}/board-prizes/"),
     "board pairings and results (live)": KeyPage(None, played_and_in_play, "/ops/t/{slug}/r/2/boards/"),
     "arbiter's results entry": KeyPage("arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/"),
     "PGN import": KeyPage("arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/pgn/"),
@@ -130,6 +133,13 @@ KEY_PAGES = {
 }
 
 
+def first_player(ev) -> int:
+    """The id of board 1 of the team with TPN 1 (the player page's path)."""
+    from tournaments.models import Player
+
+    return Player.objects.get(team__tournament=ev.tournament, team__tpn=1, board_order=1).pk
+
+
 class KeyPageVisit:
     """A key page's event built, and a browser context (logged in as the page's role) to show it in."""
 
@@ -141,7 +151,7 @@ class KeyPageVisit:
             self.context.add_cookies([session_cookie(self.event.users[key.role], self.base)])
         self.page = self.context.new_page()
         self.page.set_default_timeout(15000)
-        self.url = self.base + key.path.format(slug=self.event.tournament.slug)
+        self.url = self.base + key.path.format(slug=self.event.tournament.slug, player=first_player(self.event))
 
     def show(self, language: str) -> None:
         """The page in ``language`` (its cookie), once the user has done on it what ``then`` does."""

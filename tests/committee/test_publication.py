@@ -145,7 +145,7 @@ def test_the_public_page_and_api_show_a_correction_as_soon_as_it_is_published(
     services.publish(version=services.current_version(approved_round_one), user=member)
     slug = committee_event.tournament.slug
     page, api = f"/t/{slug}/round/1/pairings/", f"/api/tournaments/{slug}/rounds/1/pairings/"
-    assert b"Team 5</td>" in client.get(page).content
+    assert b"Team 5</a></td>" in client.get(page).content
     assert client.get(api).json()["latest"]["pairings"][1]["white"]["tpn"] == 5
     services.start_correction(round=approved_round_one, user=member, reason="Wrong colours on table 2")
     v1 = services.amend_draft(
@@ -186,6 +186,6 @@ def test_a_round_paired_outside_the_committee_shows_its_matches_once_public(comm
     for target in ("pairing_requested", "draft_computed", "under_review", "approved", "published"):
         rnd = transition_round(rnd, target)
     body = client.get(page).content.decode()
-    assert "Team 2</td>" in body and "<em>bye</em>" in body
+    assert "Team 2</a></td>" in body and "<em>bye</em>" in body
     api = client.get(f"/api/tournaments/{committee_event.tournament.slug}/rounds/1/pairings/").json()
     assert api["latest"]["pairings"][0]["white"]["tpn"] == 2 and api["latest"]["bye"]["team"]["tpn"] == 7

@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 
 from .conftest import recorded
 
-# name: (who looks, URL name, URL arguments: "slug", "draft-slug" (the event awaiting approval) or a round number)
+# name: (who looks, URL name, URL arguments: "slug", "draft-slug" (the event awaiting approval), "first-player"
+# (the id of the first player of TPN 1), or a number)
 PAGES = {
     "home": (None, "home", ()),
     "home-with-roles": ("captain", "home", ()),
@@ -31,6 +32,9 @@ PAGES = {
     "lineup-status": ("arbiter", "ops-lineup-status", ("slug", 2)),
     "pairing-cards": (None, "ops-pairing-cards", ("slug", 1)),
     "tie-breaks": (None, "ops-tiebreaks", ("slug", 1)),
+    "team-page": (None, "team-page", ("slug", 1)),
+    "player-page": (None, "player-page", ("slug", "first-player")),
+    "board-prizes": (None, "board-prizes", ("slug",)),
     "api-token": ("captain", "account-tokens", ()),
     # a draft awaiting a second approval (with the explanation's options in force), options not frozen yet
     "committee-review-draft": ("chair", "committee-round", ("draft-slug", 1)),
@@ -55,6 +59,11 @@ def fetch(event, name: str, language: str):
         client.force_login(event.users[role])
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     slugs = {"slug": event.slug, "draft-slug": event.draft_slug}
+    if "first-player" in args:
+        from tournaments.models import Player
+
+        first = Player.objects.filter(team__tournament__slug=event.slug, team__tpn=1).order_by("board_order")
+        slugs["first-player"] = first.values_list("pk", flat=True)[0]
     url = reverse(url_name, args=[slugs.get(a, a) if isinstance(a, str) else a for a in args])
     with recorded() as seen:
         response = client.get(url)

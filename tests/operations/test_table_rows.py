@@ -23,13 +23,13 @@ pytestmark = pytest.mark.django_db
 BOARDS_LOOP = """{% load i18n %}{% for g in m.boards.all %}
     {% if g.white_team_has_white %}
       <tr><td class="num">{{ g.board }}</td>
-        <td><span class="colour colour-w"><span aria-hidden="true">{% translate "W" context "colour White, one letter" %}</span><span class="visually-hidden">{% translate "White" %}</span></span> {% if g.white.name %}{{ g.white.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.white.rating %} <small>({{ g.white.rating }})</small>{% endif %}</td><td class="dash">–</td>
-        <td><span class="colour colour-b"><span aria-hidden="true">{% translate "B" context "colour Black, one letter" %}</span><span class="visually-hidden">{% translate "Black" %}</span></span> {% if g.black.name %}{{ g.black.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.black.rating %} <small>({{ g.black.rating }})</small>{% endif %}</td>
+        <td><span class="colour colour-w"><span aria-hidden="true">{% translate "W" context "colour White, one letter" %}</span><span class="visually-hidden">{% translate "White" %}</span></span> {% if g.white.name %}<a href="{% url 'player-page' m.round.tournament.slug g.white.pk %}">{{ g.white.name }}</a>{% else %}{% translate "— empty —" %}{% endif %}{% if g.white.rating %} <small>({{ g.white.rating }})</small>{% endif %}</td><td class="dash">–</td>
+        <td><span class="colour colour-b"><span aria-hidden="true">{% translate "B" context "colour Black, one letter" %}</span><span class="visually-hidden">{% translate "Black" %}</span></span> {% if g.black.name %}<a href="{% url 'player-page' m.round.tournament.slug g.black.pk %}">{{ g.black.name }}</a>{% else %}{% translate "— empty —" %}{% endif %}{% if g.black.rating %} <small>({{ g.black.rating }})</small>{% endif %}</td>
         <td>{{ g.get_first_named_result_display }}</td></tr>
     {% else %}
       <tr><td class="num">{{ g.board }}</td>
-        <td><span class="colour colour-b"><span aria-hidden="true">{% translate "B" context "colour Black, one letter" %}</span><span class="visually-hidden">{% translate "Black" %}</span></span> {% if g.black.name %}{{ g.black.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.black.rating %} <small>({{ g.black.rating }})</small>{% endif %}</td><td class="dash">–</td>
-        <td><span class="colour colour-w"><span aria-hidden="true">{% translate "W" context "colour White, one letter" %}</span><span class="visually-hidden">{% translate "White" %}</span></span> {% if g.white.name %}{{ g.white.name }}{% else %}{% translate "— empty —" %}{% endif %}{% if g.white.rating %} <small>({{ g.white.rating }})</small>{% endif %}</td>
+        <td><span class="colour colour-b"><span aria-hidden="true">{% translate "B" context "colour Black, one letter" %}</span><span class="visually-hidden">{% translate "Black" %}</span></span> {% if g.black.name %}<a href="{% url 'player-page' m.round.tournament.slug g.black.pk %}">{{ g.black.name }}</a>{% else %}{% translate "— empty —" %}{% endif %}{% if g.black.rating %} <small>({{ g.black.rating }})</small>{% endif %}</td><td class="dash">–</td>
+        <td><span class="colour colour-w"><span aria-hidden="true">{% translate "W" context "colour White, one letter" %}</span><span class="visually-hidden">{% translate "White" %}</span></span> {% if g.white.name %}<a href="{% url 'player-page' m.round.tournament.slug g.white.pk %}">{{ g.white.name }}</a>{% else %}{% translate "— empty —" %}{% endif %}{% if g.white.rating %} <small>({{ g.white.rating }})</small>{% endif %}</td>
         <td>{{ g.get_first_named_result_display }}</td></tr>
     {% endif %}
   {% empty %}<tr><td colspan="5" class="empty">{% translate "No boards yet." %}</td></tr>
@@ -37,7 +37,7 @@ BOARDS_LOOP = """{% load i18n %}{% for g in m.boards.all %}
 
 STANDINGS_LOOP = """{% load i18n ops_tags %}{% for row in st.rows %}
     <tr data-tpn="{{ row.tpn }}"><td class="num">{% if row.rank %}{{ row.rank }}{% else %}–{% endif %}</td>
-      <td><a href="{% url 'ops-tiebreaks' tournament.slug row.tpn %}">{{ row.name }}</a>{% if row.rank is None %} <small>{% translate "(extra team, not ranked)" %}</small>{% endif %}</td>
+      <td><a href="{% url 'team-page' tournament.slug row.tpn %}">{{ row.name }}</a>{% if row.rank is None %} <small>{% translate "(extra team, not ranked)" %}</small>{% endif %}</td>
       <td class="num">{{ row.match_points|num }}</td><td class="num">{{ row.game_points|num }}</td>
       {% for name, values in row.tiebreaks.items %}{% if name != "MP" and name != "GP" %}{% for v in values %}<td class="num">{{ v|num }}</td>{% endfor %}{% endif %}{% endfor %}
       <td class="no-print"><a href="{% url 'ops-tiebreaks' tournament.slug row.tpn %}" title="{% blocktranslate with name=row.name %}How the tie-breaks of {{ name }} are computed{% endblocktranslate %}">{% translate "how?" %}</a></td></tr>

@@ -27,6 +27,16 @@ class OlympiadVersion(models.TextChoices):
     NONE = "", "—"
     V1998 = "1998", _("1998 text")
     V2007 = "2007", _("1998 text with the 2007 amendments")
+    V2022 = "2022", _("Olympiad Pairing Rules (2022, D.02)")
+
+
+# A new Olympiad tournament is paired by the rules in force (D.02, from 1 January 2022) and ranked
+# by the latest Olympiad's tie-breaks; a tournament keeps the version it was created with.
+NEW_OLYMPIAD_VERSION = OlympiadVersion.V2022
+
+# The tie-break list an Olympiad tournament is ranked by when it names none: rule 12 of its text
+# (1998, 2007); D.02 has no tie-break article, the event's regulations give them (2026 Olympiad).
+OLYMPIAD_TIEBREAKS = {"1998": "olympiad1998", "2007": "olympiad2007", "2022": "olympiad2026"}
 
 
 class ScoreKindChoice(models.TextChoices):
@@ -38,12 +48,15 @@ def rules_primary_score(pairing_system: str, olympiad_version: str) -> str | Non
     """The primary score the system's rules fix, or None where the event chooses.
 
     Olympiad 1998 rule 1: "Game Points for both Pairing and Scoring"; the 2007
-    amendment (item 1) replaces 'game points' in rules 1 and 16 by 'match points'.
+    amendment (item 1) replaces 'game points' in rules 1 and 16 by 'match points';
+    D.02 (2022) 3.2.1 ranks teams for pairing by match points, and they score by them.
     """
     if pairing_system == "olympiad":
-        return {"1998": ScoreKindChoice.GAME_POINTS, "2007": ScoreKindChoice.MATCH_POINTS}.get(
-            olympiad_version
-        )
+        return {
+            "1998": ScoreKindChoice.GAME_POINTS,
+            "2007": ScoreKindChoice.MATCH_POINTS,
+            "2022": ScoreKindChoice.MATCH_POINTS,
+        }.get(olympiad_version)
     return None
 
 
@@ -62,6 +75,20 @@ class ApprovalPolicy(models.TextChoices):
     ANY_MEMBER = "any_member", _("Any committee member")
     CHAIRMAN = "chairman", _("The committee chair")
     TWO_MEMBERS = "two_members", _("Two committee members")
+
+
+class UnratedInPerformance(models.TextChoices):
+    """How a game against an unrated opponent enters a performance rating (docs/interpretations/performance.md)."""
+
+    AT_UNRATED_RATING = "unrated_rating", _("Counted at the tournament's rating for unrated players")
+    LEFT_OUT = "left_out", _("Left out of the performance rating")
+
+
+class BoardPrizeRanking(models.TextChoices):
+    """What ranks the players of a board for its prize (docs/interpretations/performance.md)."""
+
+    PERFORMANCE = "performance", _("Performance rating (FIDE table)")
+    PERCENTAGE = "percentage", _("Percentage of the points")
 
 
 def default_tiebreaks() -> list[str]:
@@ -140,6 +167,27 @@ class Tournament(models.Model):
         help_text=_("Rating counted for an unrated player in team strength (Olympiad 1998 rule 7)."),
     )
 
+    # Team and player pages (issue 20, item 2): performance ratings and the board prizes.
+    performance_unrated = models.CharField(
+        max_length=20,
+        choices=UnratedInPerformance.choices,
+        default=UnratedInPerformance.AT_UNRATED_RATING,
+        help_text=_("How a game against an unrated opponent enters a performance rating."),
+    )
+    board_prize_ranking = models.CharField(
+        max_length=20, choices=BoardPrizeRanking.choices, default=BoardPrizeRanking.PERFORMANCE
+    )
+    board_prize_min_games = models.PositiveSmallIntegerField(
+        default=8,
+        help_text=_(
+            "A board prize needs at least this many games in every so many rounds (the next setting; "
+            "Olympiad practice: 8 of 11), a share of the rounds played so far."
+        ),
+    )
+    board_prize_min_games_of = models.PositiveSmallIntegerField(
+        default=11, help_text=_("The rounds the minimum number of games for a board prize is counted in.")
+    )
+
     # Lineup window: opens when the pairing is published (or by hand),
     # closes at a time of day on the round's date, N days before.
     lineups_open_on_publication = models.BooleanField(default=True)
@@ -184,6 +232,7 @@ class Tournament(models.Model):
             return {
                 "1998": _("Chess Olympiad pairing rules (1998 text)"),
                 "2007": _("Chess Olympiad pairing rules (2007 amendments)"),
+                "2022": _("Olympiad Pairing Rules (2022, D.02)"),
             }.get(self.olympiad_version, _("Chess Olympiad pairing rules"))
         return translated(self.get_pairing_system_display())
 
@@ -229,10 +278,14 @@ class Tournament(models.Model):
     def clean(self) -> None:
         errors = {}
         if self.pairing_system == PairingSystem.OLYMPIAD and not self.olympiad_version:
-            errors["olympiad_version"] = _("The Olympiad rules need a version (1998 or 2007).")
+            errors["olympiad_version"] = _("The Olympiad rules need a version (1998, 2007 or 2022).")
         fixed = rules_primary_score(self.pairing_system, self.olympiad_version)
         if fixed and self.primary_score != fixed:
-            rule = _("rule 1") if self.olympiad_version == "1998" else _("amended rules 1 and 16")
+            rule = {
+                "1998": _("rule 1"),
+                "2007": _("amended rules 1 and 16"),
+                "2022": _("D.02 article 3.2.1"),
+            }[self.olympiad_version]
             score = _("game points") if fixed == ScoreKindChoice.GAME_POINTS else _("match points")
             errors["primary_score"] = _(
                 "The Olympiad %(version)s rules (%(rule)s) rank and pair by %(score)s: "
@@ -253,5 +306,13 @@ class Tournament(models.Model):
             for name in ("bye_match_points", "bye_game_points"):
                 if getattr(self, name) is None:
                     setattr(self, name, Decimal("1"))
+        if self.board_prize_min_games_of == 0:
+            errors["board_prize_min_games_of"] = _(
+                "The board prize's minimum is counted in one round or more."
+            )
+        elif self.board_prize_min_games > self.board_prize_min_games_of:
+            errors["board_prize_min_games"] = _(
+                "The minimum for a board prize is a share: at most %(of)s games in %(of)s rounds."
+            ) % {"of": self.board_prize_min_games_of}
         if errors:
             raise ValidationError(errors)

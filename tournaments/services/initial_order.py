@@ -12,7 +12,12 @@ then the one after it (the 6th), then an order the committee gives
 alphabetically. For 4-board teams (and the 1998 women's 3 boards) the
 engine's ``engine.olympiad.ranking.initial_order`` decides, with the
 tournament's Olympiad text (2007: one tie-break rating, the 5th); other
-sizes use ``initial_order`` below, the same rules generalised. C.04.6 1.1.2: any order the competition's rules give; the
+sizes use ``initial_order`` below, the same rules generalised.
+
+Olympiad Pairing Rules (2022, D.02) 3.1: the average rating of the team's four
+(``boards``) highest-rated players, then the rating of the fifth player, then
+alphabetically; no other criterion (no committee order): :func:`d02_initial_order`.
+C.04.6 1.1.2: any order the competition's rules give; the
 committee may set or reorder TPNs until round 1's pairing is requested
 (``set_tpn_order``), and every change is kept in the team's history.
 """
@@ -48,20 +53,41 @@ def _strength_tuple(entry: RankingEntry, boards: int, unrated: int) -> tuple[flo
     return average, ratings[boards : boards + 2]
 
 
-def initial_order(entries: Sequence[RankingEntry], *, boards: int, unrated: int = 2000) -> list[int]:
-    """Keys of ``entries`` in initial order, strongest first (rules 7-8).
+def initial_order(
+    entries: Sequence[RankingEntry], *, boards: int, unrated: int = 2000, d02: bool = False
+) -> list[int]:
+    """Keys of ``entries`` in initial order, strongest first (rules 7-8; D.02 3.1 with ``d02``).
 
     A missing 5th/6th player counts below any rating; teams without a
-    manual order come after those with one.
+    manual order come after those with one. D.02 3.1 looks at the 5th
+    player only and at no manual order before the alphabet.
     """
 
     def sort_key(e: RankingEntry):
         average, next_ratings = _strength_tuple(e, boards, unrated)
         padded = (next_ratings + [-1, -1])[:2]
+        if d02:
+            return (-round(average, 6), -padded[0], e.name.casefold())
         manual = e.manual_order if e.manual_order is not None else 10**9
         return (-round(average, 6), -padded[0], -padded[1], manual, e.name.casefold())
 
     return [e.key for e in sorted(entries, key=sort_key)]
+
+
+def d02_initial_order(entries: Sequence[RankingEntry], *, boards: int, unrated: int) -> list[int]:
+    """D.02 3.1: 3.1.1 the average rating of the ``boards`` (four) highest-rated players, 3.1.2 the
+    rating of the fifth player, 3.1.3 alphabetically. A team with fewer players than the average
+    needs is refused, named."""
+    short = [e.name for e in entries if len(e.ratings) < boards]
+    if short:
+        raise ValidationError(
+            _(
+                "D.02 3.1 ranks a team by the average rating of its %(boards)s highest-rated players; "
+                "these teams have fewer players: %(teams)s."
+            )
+            % {"boards": boards, "teams": ", ".join(short)}
+        )
+    return initial_order(entries, boards=boards, unrated=unrated, d02=True)
 
 
 def compute_team_strength(team: Team) -> float:
@@ -95,12 +121,14 @@ def assign_initial_order(tournament: Tournament, *, by=None) -> list[Team]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _refuse_after_round_one(tournament)
     teams = list(tournament.teams.prefetch_related("players").order_by("name"))
-    order = _engine_order(tournament, teams)
+    entries = [
+        RankingEntry(t.pk, t.name, tuple(p.rating for p in t.players.all()), t.manual_order) for t in teams
+    ]
+    if tournament.pairing_system == "olympiad" and tournament.olympiad_version == "2022":
+        order = d02_initial_order(entries, boards=tournament.boards, unrated=tournament.unrated_rating)
+    else:
+        order = _engine_order(tournament, teams)
     if order is None:
-        entries = [
-            RankingEntry(t.pk, t.name, tuple(p.rating for p in t.players.all()), t.manual_order)
-            for t in teams
-        ]
         order = initial_order(entries, boards=tournament.boards, unrated=tournament.unrated_rating)
     return _write_tpns(tournament, order, teams, by=by, recompute_strength=True)
 

@@ -28,7 +28,7 @@ def _group(state, tpn):
     return frozenset(t for t in state.by_tpn if state.score(t) == own)
 
 
-@pytest.mark.parametrize("name", [*SINGLE, "olympiad1998", "olympiad2007"])
+@pytest.mark.parametrize("name", [*SINGLE, "olympiad1998", "olympiad2007", "olympiad2026"])
 def test_the_counted_parts_sum_to_the_value_of_every_column_for_every_team(events, name):
     for state in events.values():
         for tpn in state.by_tpn:

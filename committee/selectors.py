@@ -25,7 +25,7 @@ from committee.models import (
     PairingRun,
     Publication,
 )
-from committee.why import why_lines
+from committee.why import why_lines, why_step_text
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
@@ -258,12 +258,20 @@ class DraftView:
         """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own.
 
         Each step's ``team`` is "TPN name"; the teams its message names by TPN are named too.
+        Written in the reader's language where the engine kept its reasons as messages
+        (``translated``), else as the engine wrote it, in English.
         """
-        return [
-            {**named_step(s, self.names), "team": team_label(self.names, (s.get("data") or {}).get("tpn"))}
-            for s in self.explanation
-            if s.get("topic") == WHY_TOPIC
-        ]
+        out = []
+        for s in self.explanation:
+            if s.get("topic") != WHY_TOPIC:
+                continue
+            data = s.get("data") or {}
+            step = {**named_step(s, self.names), "team": team_label(self.names, data.get("tpn"))}
+            text = why_step_text(data, self.names)
+            if text is not None:
+                step.update(message=text, translated=True)
+            out.append(step)
+        return out
 
     @property
     def explanation_rules(self) -> list[dict[str, Any]]:

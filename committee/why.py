@@ -58,6 +58,19 @@ class WhyLine:
         return out
 
 
+def why_step_text(data: dict[str, Any], names: dict) -> str | None:
+    """A "why" step's line in the reader's language, each reason then its [article]; None when the
+    reader reads English or the step has only the English (a run stored before reasons were messages)."""
+    language = language_of(get_language())
+    if language == "en" or "opponent_message" not in data:
+        return None
+    out = _sentence(render(data["opponent_message"], language, names), data.get("opponent_article", ""))
+    colour = data.get("colour_message") or data.get("colour_reason")
+    if colour:
+        out += " " + _sentence(render(colour, language, names), data.get("colour_article", ""))
+    return out
+
+
 def _sentence(reason: str, article: str) -> str:
     reason = reason.strip()
     return f"{reason} [{article}]" if article else reason

@@ -108,3 +108,23 @@ def test_a_run_stored_before_the_reasons_were_messages_still_shows_them_in_engli
     body = _page(client, committee_event, "fr")
     assert BYE["fr"] not in body
     assert '<span lang="en">Pairing-allocated bye' in body
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_the_committees_explanation_gives_each_teams_why_step_in_the_readers_language(
+    client, committee_event, compute, language
+):
+    run = compute(committee_event.round(1), committee_event.member)
+    steps = [s["data"] for s in run.explanation if s.get("topic") == WHY_TOPIC]
+    client.force_login(committee_event.member)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    body = html.unescape(
+        client.get(f"/committee/{committee_event.tournament.slug}/round/1/").content.decode()
+    )
+    section = body.split('id="why-steps"', 1)[1].split("</details>", 1)[0]
+    assert steps
+    for data in steps:
+        assert data["opponent_reason"] not in section
+        assert f"[{data['opponent_article']}]" in section
+    assert BYE[language] in section and WITHIN[language] in section
+    assert 'lang="en"' not in section

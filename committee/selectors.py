@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from committee.amendments import AMENDED
 from committee.models import (
@@ -26,6 +26,7 @@ from committee.models import (
     Publication,
 )
 from committee.why import why_lines, why_step_text
+from engine.messages import language_of, render
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
@@ -336,6 +337,10 @@ def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = 
                 "teams": ", ".join(team_label(names, t) for t in data["absent"])
             }
         return {**step, "message": message, "teams": [], "translated": True}  # in the reader's language
+    said = step.get("message_data")  # a checker's message the engine kept as data (engine.messages)
+    language = language_of(get_language())
+    if said is not None and language != "en":
+        return {**step, "message": render(said, language, names), "teams": [], "translated": True}
     message, named = with_team_names(step.get("message", ""), names)
     return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
 

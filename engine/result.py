@@ -254,16 +254,25 @@ class Violation:
 
     criterion: str  # "C1", "C2", "C8", "Olympiad rule 14a", ...
     absolute: bool
-    message: str
+    message: str  # the English; given as a Message, it is kept in ``said`` too
     tpns: tuple[int, ...] = ()
+    said: Message | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Message):  # the site writes it in the reader's language ("message_data")
+            object.__setattr__(self, "said", self.message)
+            object.__setattr__(self, "message", self.message.text)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "criterion": self.criterion,
             "absolute": self.absolute,
             "message": self.message,
             "tpns": list(self.tpns),
         }
+        if self.said is not None:
+            out["message_data"] = self.said.to_dict()
+        return out
 
 
 NO_REASON = "no criterion separates them"

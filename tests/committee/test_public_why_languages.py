@@ -128,3 +128,34 @@ def test_the_committees_explanation_gives_each_teams_why_step_in_the_readers_lan
         assert f"[{data['opponent_article']}]" in section
     assert BYE[language] in section and WITHIN[language] in section
     assert 'lang="en"' not in section
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru"])
+def test_the_checkers_colour_message_on_an_amended_draft_is_in_the_readers_language(
+    client, committee_event, compute, language
+):
+    rnd = committee_event.round(1)
+    compute(rnd, committee_event.member)
+    version = services.current_version(rnd)
+    first = version.pairing["pairs"][0]
+    services.amend_draft(
+        version=version,
+        operation="swap_colours",
+        team_a=first["white"],
+        team_b=first["black"],
+        user=committee_event.member,
+    )
+    report = services.current_version(rnd).check_report
+    colour = next(v for v in report["violations"] if "gives White to" in v["message"])
+    assert "message_data" in colour
+    client.force_login(committee_event.member)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    body = html.unescape(
+        client.get(f"/committee/{committee_event.tournament.slug}/round/1/").content.decode()
+    )
+    checker = body.split('class="violations"', 1)[1].split("</ul>", 1)[0]
+    assert colour["message"] not in checker
+    assert {"fr": "donne les Blancs à", "es": "da las Blancas a", "ru": "даёт белые команде"}[
+        language
+    ] in checker
+    assert f"Team {first['white']} (TPN {first['white']})" in checker  # the team named, as in English

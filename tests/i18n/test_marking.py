@@ -20,7 +20,7 @@ from .pages import KEY_PAGES, fetch
 
 # Words that are names, not the site's sentences: FIDE's tie-break codes, brands, and the event's
 # federation code.
-NAMES = {"FIDE", "SB", "PDF", "ISL"}
+NAMES = {"FIDE", "SB", "PDF", "ISL", "TPN"}  # TPN: a team pairing number, as a reason names a team
 
 
 def engine_texts() -> list[str]:
@@ -29,7 +29,9 @@ def engine_texts() -> list[str]:
     from engine.messages import catalogue
     from engine.options import all_specs
 
-    words = [chunk.strip() for template in catalogue("fr").values() for chunk in re.split(r"\{\w+\}", template)]
+    words = [
+        chunk.strip() for template in catalogue("fr").values() for chunk in re.split(r"\{\w+\}", template)
+    ]
     return [spec.article for spec in all_specs()] + [w for w in words if len(w) > 1]
 
 

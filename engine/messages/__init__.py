@@ -231,7 +231,7 @@ def fully_translated(message: Message | Mapping[str, Any]) -> bool:
 
 def _translated(v: Any) -> bool:
     if isinstance(v, English):
-        return False
+        return not v.text.strip()  # an empty English part (no opponent passed over) says nothing
     if isinstance(v, Message):
         return fully_translated(v)
     if isinstance(v, (list, tuple)):

@@ -90,6 +90,7 @@ def test_a_message_survives_its_json_form_and_names_teams_where_names_are_known(
     assert not fully_translated(
         msg("{team} meets {opponent}. {reason}", team=1, opponent=2, reason=English("x"))
     )
+    assert fully_translated(msg("{both}; in {group}{order} ({where}){passed}.", passed=English("")))
 
 
 def test_a_number_takes_the_languages_decimal_mark():

@@ -112,6 +112,10 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
     f = _first(ctx, p)
     art = p.colour_article.removeprefix("C.04.6 ")
     pref_t, pref_o = ctx.pref[t], ctx.pref[o]
+
+    def own(key: str) -> Message:  # the team's own preference, in words, decided
+        return msg(key, colour=mine, reason=preference_reason(by[t], pref_t))
+
     if art == "4.3.1":
         return msg(
             "{colour}: neither team has played a match yet, so the drawing of lots decides "
@@ -121,9 +125,7 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
         )
     if art == "4.3.2":
         if pref_t.colour is not None:
-            return msg(
-                "{colour}: {reason} (colour preference)", colour=mine, reason=preference_reason(by[t], pref_t)
-            )
+            return own("{colour}: {reason} (colour preference)")
         return msg(
             "{colour}: team {team} has the only colour preference ({reason})",
             colour=mine,
@@ -131,18 +133,10 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
             reason=preference_reason(by[o], pref_o),
         )
     if art == "4.3.3":
-        return msg(
-            "{colour}: {reason} (colour preference; the opponent wants the other)",
-            colour=mine,
-            reason=preference_reason(by[t], pref_t),
-        )
+        return own("{colour}: {reason} (colour preference; the opponent wants the other)")
     if art == "4.3.4":
         if pref_t.strong:
-            return msg(
-                "{colour}: {reason} (strong colour preference)",
-                colour=mine,
-                reason=preference_reason(by[t], pref_t),
-            )
+            return own("{colour}: {reason} (strong colour preference)")
         return msg(
             "{colour}: team {team} has the strong colour preference ({reason})",
             colour=mine,
@@ -173,11 +167,7 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
         )
     if art == "4.3.7":
         if f == t:
-            return msg(
-                "{colour}: as first-team, its colour preference is granted ({reason})",
-                colour=mine,
-                reason=preference_reason(by[t], pref_t),
-            )
+            return own("{colour}: as first-team, its colour preference is granted ({reason})")
         return msg(
             "{colour}: the colour preference of the first-team, team {team}, is granted",
             colour=mine,

@@ -13,7 +13,7 @@ from engine.dubov.colours import Allocation
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
 from engine.messages import Message, Team, msg
-from engine.messages.words import BLACKS, WHITES
+from engine.messages.words import BLACKS, WHITES, due_colour
 from engine.messages.words import colour_name as _name
 from engine.state import Colour
 
@@ -62,16 +62,7 @@ def colour_reason(limits: Limits, alloc: Allocation, tpn: int) -> Message:
             bar=colour_bar(opp, mine) or colour,
         )
     if alloc.rule == "due":
-        if me.due is None:
-            return msg(
-                "You get {colour}: you have no colour yet and {other} is due {due}.",
-                colour=colour,
-                other=other,
-                due=_name(mine.opposite),
-            )
-        return msg(
-            "You get {colour}, the colour you are due: {reason}.", colour=colour, reason=due_reason(me)
-        )
+        return due_colour(mine, other, None if me.due is None else due_reason(me))
     due = _name(me.due) if me.due is not None else msg("the same colour")
     if alloc.rule == "equalise":
         return msg(

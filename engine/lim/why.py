@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.common.colours import beyond_difference, third_in_a_row
 from engine.lim.context import LimContext, LimPlayer
 from engine.messages import Message, Team, msg
-from engine.messages.words import BLACKS, WHITES
+from engine.messages.words import BLACKS, WHITES, due_colour
 from engine.messages.words import colour_name as name
 from engine.result import Pair
 from engine.state import Colour
@@ -90,16 +90,7 @@ def colour_reason(ctx: LimContext, pair: Pair, rule: str, tpn: int, board: int, 
             rule=msg(key),
         )
     if rule == "due":
-        if me.due is None:
-            return msg(
-                "You get {colour}: you have no colour yet and {other} is due {due}.",
-                colour=colour,
-                other=other,
-                due=name(mine.opposite),
-            )
-        return msg(
-            "You get {colour}, the colour you are due: {reason}.", colour=colour, reason=due_reason(me)
-        )
+        return due_colour(mine, other, None if me.due is None else due_reason(me))
     if rule == "compulsory":
         if me.must:
             return msg(

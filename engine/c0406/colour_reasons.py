@@ -116,6 +116,9 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
     def own(key: str) -> Message:  # the team's own preference, in words, decided
         return msg(key, colour=mine, reason=preference_reason(by[t], pref_t))
 
+    def opponents(key: str) -> Message:  # the opponent's preference decided
+        return msg(key, colour=mine, team=Team(o), reason=preference_reason(by[o], pref_o))
+
     if art == "4.3.1":
         return msg(
             "{colour}: neither team has played a match yet, so the drawing of lots decides "
@@ -126,23 +129,13 @@ def colour_why(ctx: Context, p: Pair, t: int) -> Message:
     if art == "4.3.2":
         if pref_t.colour is not None:
             return own("{colour}: {reason} (colour preference)")
-        return msg(
-            "{colour}: team {team} has the only colour preference ({reason})",
-            colour=mine,
-            team=Team(o),
-            reason=preference_reason(by[o], pref_o),
-        )
+        return opponents("{colour}: team {team} has the only colour preference ({reason})")
     if art == "4.3.3":
         return own("{colour}: {reason} (colour preference; the opponent wants the other)")
     if art == "4.3.4":
         if pref_t.strong:
             return own("{colour}: {reason} (strong colour preference)")
-        return msg(
-            "{colour}: team {team} has the strong colour preference ({reason})",
-            colour=mine,
-            team=Team(o),
-            reason=preference_reason(by[o], pref_o),
-        )
+        return opponents("{colour}: team {team} has the strong colour preference ({reason})")
     if art == "4.3.5":
         return msg(
             "{colour}: White goes to the team with the lower colour difference ({mine} against {theirs})",

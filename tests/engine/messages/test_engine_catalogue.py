@@ -133,3 +133,26 @@ def test_every_key_the_engine_writes_is_in_the_catalogue():
     keys = _source_keys()
     assert len(keys) > 50
     assert not keys - set(_keys()), sorted(keys - set(_keys()))
+
+
+def _literal_keys_of_helpers() -> set[str]:
+    """Keys passed to the local helpers ``own(...)`` / ``opponents(...)`` of engine.c0406.colour_reasons."""
+    import ast
+    from pathlib import Path
+
+    import engine.c0406.colour_reasons as module
+
+    tree = ast.parse(Path(module.__file__).read_text())
+    return {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") in ("own", "opponents")
+        and isinstance(node.args[0], ast.Constant)
+    }
+
+
+def test_the_keys_given_to_the_c0406_colour_helpers_are_in_the_catalogue():
+    keys = _literal_keys_of_helpers()
+    assert len(keys) == 6
+    assert keys <= set(_keys())

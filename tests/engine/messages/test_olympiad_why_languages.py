@@ -11,7 +11,14 @@ from engine.olympiad.simulate import simulate_round
 from tests.engine.olympiad.test_olympiad_simulated_events import field
 
 # English words of the lines' frames that a translation must not keep.
-ENGLISH = (" meets ", "board-1 colours so far", "Both teams have", "White on board", " on boards ", "equalisation")
+ENGLISH = (
+    " meets ",
+    "board-1 colours so far",
+    "Both teams have",
+    "White on board",
+    " on boards ",
+    "equalisation",
+)
 LETTERS = {"fr": ("B", "N"), "es": ("B", "N"), "ru": ("Б", "Ч")}
 
 

@@ -159,16 +159,27 @@ def _bye_reason(ctx: Context, given: int | None, engine: int | None) -> Violatio
         return Violation(
             "3.4.2",
             False,
-            f"3.4.2: the pairing-allocated bye goes to the lowest score: {engine} has {ctx.score[engine]:g}, "
-            f"{given} has {ctx.score[given]:g}",
+            msg(
+                "3.4.2: the pairing-allocated bye goes to the lowest score: {team} has {score}, {other} has {others}",
+                team=Team(engine),
+                score=float(ctx.score[engine]),
+                other=Team(given),
+                others=float(ctx.score[given]),
+            ),
             tpns,
         )
     if played[engine] != played[given]:
         return Violation(
             "3.4.3",
             False,
-            f"3.4.3: the pairing-allocated bye goes to the team that has played the most matches: "
-            f"{engine} has played {played[engine]}, {given} {played[given]}",
+            msg(
+                "3.4.3: the pairing-allocated bye goes to the team that has played the most matches: "
+                "{team} has played {played}, {other} {others}",
+                team=Team(engine),
+                played=played[engine],
+                other=Team(given),
+                others=played[given],
+            ),
             tpns,
         )
     return Violation(

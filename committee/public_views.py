@@ -3,9 +3,10 @@
 Only publications are shown, never a draft. A publication is immutable, so
 the anonymous page is cached until the round is published again
 (``committee.public_cache``) or moves on in its cycle (the page links to the
-board pairings once they are posted: the copy is kept with the round's version,
-``public_http.versions.round_names``); it shows the latest publication and the
-history of corrections.
+board pairings once they are posted, and each team's rank and match points and
+each match's score: the copy is kept with the round's and the results' version,
+``public_http.versions.round_and_results_names``); it shows the latest publication,
+one line per match (``committee.pairing_list``), and the history of corrections.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from committee import basis, selectors
+from committee.pairing_list import with_standing_and_scores
 from committee.public_cache import TIMEOUT, public_cache_keys
 from public_http import versions
 
@@ -27,14 +29,16 @@ def round_pairings(request, slug: str, number: int):
     key = public_cache_keys(slug, number)["page"]
     if anonymous:
         # The round's version (taken before the database is read) and the kept copy in one cache read.
-        version, found = versions.current_and(versions.round_names(slug, number), [key])
+        version, found = versions.current_and(versions.round_and_results_names(slug, number), [key])
         kept = found.get(key)
         if isinstance(kept, tuple) and kept[0] == version:
             return HttpResponse(kept[1])
     tournament = selectors.tournament_by_slug(slug)
     rnd = selectors.round_of(tournament, number)
     publications = selectors.public_publications(rnd)
-    latest = selectors.publication_view(publications[0]) if publications else None
+    latest = (
+        with_standing_and_scores(rnd, selectors.publication_view(publications[0])) if publications else None
+    )
     found = basis.basis_of(rnd) if publications and rnd.state in basis.PUBLISHED_STATES else None
     response = render(
         request,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from operations.selectors import latest_result_round
-from tournaments.models import Team, Tournament
+from tournaments.models import Match, Round, Team, Tournament
 
 # No tournament holds a round or a TPN with more digits; a longer number is out of range
 # without being converted (``int()`` of thousands of digits is itself slow, then refused).
@@ -68,24 +68,52 @@ def standings_round(tournament: Tournament, value: str | None) -> int | None:
     )
 
 
-def team_of(tournament: Tournament, value: str | None) -> Team:
-    """The team whose TPN is ``value`` (a form's or a query's); refused unless the tournament has it."""
+def _found_by_number(value: str | None, find, not_a_number, missing):
+    """What ``find(number)`` gives for the whole number ``value`` names: refused (400, ``not_a_number(value
+    as shown)``) when ``value`` is not one, and (404, ``missing(number as shown)``) when ``find`` gives None."""
     value = (value or "").strip()
     if not _digits(value):
+        raise Refused(not_a_number(_shown(value)), 400)
+    found = find(int(value)) if len(value) <= MAX_DIGITS else None
+    if found is None:
+        raise Refused(missing(_shown(value.lstrip("0") or "0")), 404)
+    return found
+
+
+def team_of(tournament: Tournament, value: str | None) -> Team:
+    """The team whose TPN is ``value`` (a form's or a query's); refused unless the tournament has it."""
+    return _found_by_number(
+        value,
+        lambda tpn: Team.objects.filter(tournament=tournament, tpn=tpn).first(),
+        lambda shown: (
+            _("“%(value)s” is not a team's number (TPN): give a whole number such as 3.") % {"value": shown}
+        ),
+        lambda tpn: (
+            _("%(tournament)s has no team with TPN %(tpn)s.") % {"tournament": tournament.name, "tpn": tpn}
+        ),
+    )
+
+
+def match_at(round: Round, value: str | None) -> Match:
+    """The match on table ``value`` of ``round`` (the result grid's saves); refused unless the round has it."""
+    return _found_by_number(
+        value,
+        lambda table: Match.objects.filter(round=round, table=table).first(),
+        lambda shown: (
+            _("“%(value)s” is not a table number: give a whole number such as 3.") % {"value": shown}
+        ),
+        lambda table: (
+            _("Round %(number)s has no table %(table)s.") % {"number": round.number, "table": table}
+        ),
+    )
+
+
+def board_number(value: str | None) -> int:
+    """A board number as a client sent it (the service says whether the match has that board)."""
+    value = (value or "").strip()
+    if not _digits(value) or len(value) > MAX_DIGITS:
         raise Refused(
-            _("“%(value)s” is not a team's number (TPN): give a whole number such as 3.")
-            % {"value": _shown(value)},
+            _("“%(value)s” is not a board number: give a whole number such as 2.") % {"value": _shown(value)},
             400,
         )
-    team = (
-        Team.objects.filter(tournament=tournament, tpn=int(value)).first()
-        if len(value) <= MAX_DIGITS
-        else None
-    )
-    if team is None:
-        raise Refused(
-            _("%(tournament)s has no team with TPN %(tpn)s.")
-            % {"tournament": tournament.name, "tpn": _shown(value.lstrip("0") or "0")},
-            404,
-        )
-    return team
+    return int(value)

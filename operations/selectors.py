@@ -24,7 +24,7 @@ from public_http import computed, versions
 from tournaments.models import Lineup, Match, Round, RoundState, Team, Tournament
 from tournaments.models.tournament import OLYMPIAD_TIEBREAKS
 from tournaments.services.results import match_points_for
-from tournaments.signals import pairing_basis
+from tournaments.signals import pairing_basis, standing_before
 from tournaments.snapshot import engine_options, match_records, played_matches, tournament_fields
 from tournaments.states import RESULT_STATES
 
@@ -369,3 +369,23 @@ def next_round_basis(round: Round) -> dict:
         if answer is not None and answer.changed:
             found = answer
     return {"next": nxt, "paired": nxt.state not in NOT_PAIRED, "basis": found}
+
+
+def standing_before_round(round: Round) -> dict[int, tuple[int | None, float]]:
+    """``{tpn: (rank, match points)}`` after the round before ``round`` (``{}`` for round 1).
+
+    What the pairing list shows beside each team (issue 20, item 4): the standings the round was
+    paired from, with the tournament's tie-breaks, as the standings page shows them through that round.
+    """
+    through = min(round.number - 1, latest_result_round(round.tournament))
+    if through <= 0:
+        return {}
+    table = standings_table(round.tournament, through)
+    return {row.tpn: (row.rank, row.match_points) for row in table.rows}
+
+
+def _answer_standing_before(sender, round, **kwargs) -> dict[int, tuple[int | None, float]]:
+    return standing_before_round(round)
+
+
+standing_before.connect(_answer_standing_before, sender=Round, dispatch_uid="operations-standing-before")

@@ -5,6 +5,7 @@ from django.urls import path
 from . import views
 from .views import live as live_views
 from .views import pgn as pgn_views
+from .views import result_grid as grid_views
 
 r = "t/<slug:slug>/r/<int:number>/"
 
@@ -28,6 +29,8 @@ urlpatterns = [
     path(r + "lineups/link/", views.issue_link_view, name="ops-issue-link"),
     path(r + "boards/post/", views.post_board_pairings_view, name="ops-post-boards"),
     path(r + "results/", views.results_page, name="ops-results"),
+    path(r + "results/grid/", grid_views.result_grid_page, name="ops-result-grid"),
+    path(r + "results/grid/save/", grid_views.result_grid_save, name="ops-result-grid-save"),
     path(r + "results/complete/", views.complete_round_view, name="ops-complete-round"),
     path(r + "results/reopen/", views.reopen_round_view, name="ops-reopen-round"),
     path(r + "results/pgn/", pgn_views.pgn_import_page, name="ops-pgn-import"),

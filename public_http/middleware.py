@@ -35,7 +35,8 @@ from public_http import versions
 
 # url name -> what its answer shows: "site" (the lists), "teams" (a tournament's teams),
 # "tournament" (a tournament named by its slug and where its rounds stand, without results),
-# "round" (the round its URL names, without results), "results" (a tournament with its results),
+# "round" (the round its URL names, without results), "round-and-results" (the round its URL names
+# and the tournament's results: the round pairings page with ranks and scores), "results" (a tournament with its results),
 # "results-and-rounds" (its results and every published round) or "round-results" (the round its
 # URL names with its results); public_http.versions names the versions each depends on.
 PUBLIC_VIEWS: dict[str, str] = {
@@ -43,7 +44,7 @@ PUBLIC_VIEWS: dict[str, str] = {
     "api-tournament-list": "site",
     "tournament-detail": "tournament",
     "public-tournament-pairings": "tournament",
-    "public-round-pairings": "round",
+    "public-round-pairings": "round-and-results",
     "api-round-list": "tournament",
     "api-team-list": "teams",
     "api-round-pairings": "round",
@@ -183,6 +184,8 @@ def _names(scope: str, view_kwargs: dict) -> list[str] | None:
         return None
     if scope == "round":
         return versions.round_names(slug, number)
+    if scope == "round-and-results":
+        return versions.round_and_results_names(slug, number)
     return versions.round_results_names(slug, number)
 
 

@@ -107,6 +107,14 @@ def round_names(slug: str, number: int) -> list[str]:
     return [tournament_key(slug), round_key(slug, number)]
 
 
+def round_and_results_names(slug: str, number: int) -> list[str]:
+    """A page of one round that shows its results and those of the rounds before it: the round
+    pairings page, with each team's rank and match points before the round and each match's score
+    (issue 20, item 4). A result of a later round, or a later round entering play, leaves it as it is."""
+    earlier = [name for n in range(1, number) for name in (round_key(slug, n), round_results_key(slug, n))]
+    return [tournament_key(slug), round_key(slug, number), round_results_key(slug, number), *earlier]
+
+
 def results_names(slug: str) -> list[str]:
     """A page that shows the tournament's results (standings, crosstable): a round entering play
     changes them as a result does (``public_http.receivers``), the other states of the rounds do not."""

@@ -88,6 +88,16 @@ def _compiled_translations():
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _printed_documents_in_a_scratch_folder(tmp_path_factory):
+    """Stored PDFs (printing.stored) go to a folder of the run, and none is rendered ahead on a round's
+    step but in the tests that turn ``PRINTING_RENDER_AHEAD`` on (tests/printing/test_stored_documents.py)."""
+    from django.conf import settings
+
+    settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
+    settings.PRINTING_RENDER_AHEAD = False
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _fast_password_hashing():
     from django.conf import settings
 

@@ -143,3 +143,35 @@ def standings_rows(st, tournament) -> SafeString:
         words = gettext("No teams yet.") if tournament.is_team_event else gettext("No players yet.")
         return format_html('<tr><td colspan="5" class="empty">{}</td></tr>', words)
     return mark_safe("\n".join(rows))
+
+
+@register.simple_tag
+def match_score_cell(match) -> SafeString:
+    """A match's score on the results pages: the match points once every board is in, then ``match_score``
+    ("partial" and how many boards are in before); a forfeit and a confirmation marked."""
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    if match.is_bye:
+        points = format_html("{} {}", score_text(match.white_match_points, separator), gettext("MP"))
+        if match.white_game_points is not None:
+            points = format_html(
+                "{} ({} {})", points, score_text(match.white_game_points, separator), gettext("GP")
+            )
+        return points
+    score = match_score(match)
+    if match.has_result:
+        score = format_html(
+            "{}–{} {} {}",
+            score_text(match.white_match_points, separator),
+            score_text(match.black_match_points, separator),
+            gettext("MP"),
+            score,
+        )
+    elif score:
+        score = format_html('<span class="meta">{}</span> {}', gettext("partial:"), score)
+    else:
+        score = format_html('<span class="meta">{}</span>', gettext("not entered"))
+    if match.forfeit:
+        score = format_html('{} <span class="badge badge-bad">{}</span>', score, gettext("forfeit"))
+    if match.result_confirmed:
+        score = format_html('{} <span class="badge badge-ok">{}</span>', score, gettext("confirmed"))
+    return score

@@ -292,6 +292,8 @@ def round_hub(request, slug: str):
             "tournament": t,
             "rounds": t.rounds.order_by("number"),
             "official": official,
+            "arbiter": permissions.is_arbiter(request.user, t),
+            "entry_states": results.ENTRY_STATES,
             "captain": captain,
             "posted_states": selectors.POSTED_STATES,
         },

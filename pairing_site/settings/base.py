@@ -184,6 +184,15 @@ CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=15 * 60)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=14 * 60)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Printed documents rendered by a worker when a round is published, posted and completed, and kept
+# in the storage (printing.stored, issue 20 item 5). Off where tasks run in-process (the quick start:
+# the poster would wait for the PDFs); there the first reader of a document renders and keeps it.
+PRINTING_RENDER_AHEAD = env.bool("PRINTING_RENDER_AHEAD", default=not CELERY_TASK_ALWAYS_EAGER)
+# The languages rendered ahead (empty: every language of the site), each on A4.
+PRINTING_RENDER_AHEAD_LANGUAGES = env.list("PRINTING_RENDER_AHEAD_LANGUAGES", default=[])
+# Their queue: the workers' own by default; "printing" (with a worker ``-Q printing`` of its own) keeps
+# long renders of a big event from ever waiting in front of a pairing run.
+CELERY_TASK_ROUTES = {"printing.render_documents": {"queue": env.str("PRINTING_QUEUE", default="celery")}}
 # ``celery -A pairing_site beat``: periodic tasks.
 CELERY_BEAT_SCHEDULE: dict = {
     # Lineup windows close themselves at their deadline (operations.tasks).

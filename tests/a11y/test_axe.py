@@ -90,6 +90,13 @@ def pgn_preview(page, base: str, ev) -> None:
     page.wait_for_selector("#pgn-summary")
 
 
+def grid_key_refused(page, base: str, ev) -> None:
+    """A key that is no result typed on the first board: the row says so."""
+    page.focus(".grid-input")
+    page.keyboard.press("2")
+    page.wait_for_selector(".grid-msg:not([hidden])")
+
+
 @dataclass(frozen=True)
 class KeyPage:
     role: str | None  # None: an anonymous visitor
@@ -108,6 +115,10 @@ KEY_PAGES = {
     "board prizes": KeyPage(None, played_and_in_play, "/t/{slug}/board-prizes/"),
     "board pairings and results (live)": KeyPage(None, played_and_in_play, "/ops/t/{slug}/r/2/boards/"),
     "arbiter's results entry": KeyPage("arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/"),
+    "arbiter's result grid": KeyPage("arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/grid/"),
+    "result grid refusing a key": KeyPage(
+        "arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/grid/", grid_key_refused
+    ),
     "PGN import": KeyPage("arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/pgn/"),
     "PGN import preview": KeyPage(
         "arbiter", played_and_in_play, "/ops/t/{slug}/r/2/results/pgn/", pgn_preview

@@ -18,6 +18,7 @@ PAGES = {
     "standings": (None, "ops-standings", ("slug",)),
     "crosstable": (None, "ops-crosstable", ("slug",)),
     "results": ("arbiter", "ops-results", ("slug", 1)),
+    "result-grid": ("arbiter", "ops-result-grid", ("slug", 1)),
     "board-pairings": (None, "ops-board-pairings", ("slug", 1)),
     "results-summary": ("arbiter", "ops-summary", ("slug", 1)),
     "lineup-form": ("captain", "ops-lineup", ("slug", 2)),

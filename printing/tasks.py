@@ -1,0 +1,27 @@
+"""Celery task of the printed documents: render a round's documents ahead of the readers (issue 20, item 5)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from printing import stored
+from tournaments.models import Tournament
+
+
+@shared_task(name="printing.render_documents")
+def render_documents(tournament_id: int, number: int, kinds: list[str]) -> list[str]:
+    """Render and store ``kinds`` of round ``number`` in each language of ``stored.languages()`` (A4).
+
+    A document stored at its current version already, or being rendered by another worker, is
+    skipped (``stored.claim``); the documents rendered are returned ("boards r3 fr").
+    """
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return []
+    done = []
+    for kind in kinds:
+        for language in stored.languages():
+            k = stored.key(tournament, kind, number, language)
+            if stored.render_and_store(k) is not None:
+                done.append(f"{kind} r{number} {language}")
+    return done

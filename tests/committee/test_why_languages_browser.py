@@ -1,6 +1,6 @@
 """The public pairings page of round 2 in French, Spanish and Russian, in Debian's Chromium (issue 20 item 3).
 
-Each reader sees the "why" line under every team in his language, the colour
+Each reader opens the "why" of every pairing and sees it in his language, the colour
 letters of his language; a screenshot per language is kept for a person to look at
 (``$ARTEFACT_DIR``, else ``var/artefacts/``). Skipped when /usr/bin/chromium is absent.
 """
@@ -42,6 +42,10 @@ def test_french_spanish_and_russian_readers_see_the_why_lines_in_their_language(
             page = context.new_page()
             page.goto(url)
             assert page.locator("html").get_attribute("lang") == language
+            for summary in page.locator(
+                "details[id^=why-] > summary"
+            ).all():  # each reason is shown on demand
+                summary.click()
             lines = page.locator(".why-line").all_inner_texts()
             assert len(lines) >= 6, lines
             text = " ".join(lines)

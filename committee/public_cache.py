@@ -3,9 +3,10 @@
 The anonymous public page and the API answer of a round are cached under
 these keys; ``services.publish`` drops them when the round is (re)published,
 so the public never sees an out-of-date pairing, and no draft is ever cached.
-The page is kept once per language (``"page"`` is the active language's copy;
-the ``"page:<code>"`` entries name every language's, so that dropping all the
-values drops them all).
+The page and the API answer are kept once per language, as the reasons are
+written in the reader's language (``"page"`` and ``"api"`` are the active
+language's copies; the ``"page:<code>"`` and ``"api:<code>"`` entries name every
+language's, so that dropping all the values drops them all).
 """
 
 from __future__ import annotations
@@ -29,9 +30,15 @@ def _active_language() -> str:
         return settings.LANGUAGE_CODE
 
 
+def _api_key(slug: str, number: int, language: str) -> str:
+    return f"committee:public-api-json:v2:{slug}:{number}:{language}"
+
+
 def public_cache_keys(slug: str, number: int) -> dict[str, str]:
+    language = _active_language()
     return {
-        "page": _page_key(slug, number, _active_language()),
+        "page": _page_key(slug, number, language),
         **{f"page:{code}": _page_key(slug, number, code) for code, _name in settings.LANGUAGES},
-        "api": f"committee:public-api-json:v1:{slug}:{number}",
+        "api": _api_key(slug, number, language),
+        **{f"api:{code}": _api_key(slug, number, code) for code, _name in settings.LANGUAGES},
     }

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from committee.amendments import AMENDED
 from committee.models import (
@@ -25,7 +25,8 @@ from committee.models import (
     PairingRun,
     Publication,
 )
-from committee.why import why_lines
+from committee.why import why_lines, why_step_text
+from engine.messages import language_of, render
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
@@ -258,12 +259,20 @@ class DraftView:
         """The per-team plain-language steps (``RoundPairing.explain_why``), shown on their own.
 
         Each step's ``team`` is "TPN name"; the teams its message names by TPN are named too.
+        Written in the reader's language where the engine kept its reasons as messages
+        (``translated``), else as the engine wrote it, in English.
         """
-        return [
-            {**named_step(s, self.names), "team": team_label(self.names, (s.get("data") or {}).get("tpn"))}
-            for s in self.explanation
-            if s.get("topic") == WHY_TOPIC
-        ]
+        out = []
+        for s in self.explanation:
+            if s.get("topic") != WHY_TOPIC:
+                continue
+            data = s.get("data") or {}
+            step = {**named_step(s, self.names), "team": team_label(self.names, data.get("tpn"))}
+            text = why_step_text(data, self.names)
+            if text is not None:
+                step.update(message=text, translated=True)
+            out.append(step)
+        return out
 
     @property
     def explanation_rules(self) -> list[dict[str, Any]]:
@@ -328,6 +337,10 @@ def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = 
                 "teams": ", ".join(team_label(names, t) for t in data["absent"])
             }
         return {**step, "message": message, "teams": [], "translated": True}  # in the reader's language
+    said = step.get("message_data")  # a checker's message the engine kept as data (engine.messages)
+    language = language_of(get_language())
+    if said is not None and language != "en":
+        return {**step, "message": render(said, language, names), "teams": [], "translated": True}
     message, named = with_team_names(step.get("message", ""), names)
     return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
 

@@ -50,7 +50,10 @@ class RoundSerializer(serializers.ModelSerializer):
 class WhySerializer(serializers.Serializer):
     """Why this opponent, why this colour, in plain words with the articles (committee.why)."""
 
-    text = serializers.CharField(help_text="The whole line, each reason followed by its [article].")
+    text = serializers.CharField(
+        help_text="The whole line, each reason followed by its [article], in the language of Accept-Language "
+        "(English where the stored run has only the English)."
+    )
     opponent_reason = serializers.CharField()
     opponent_article = serializers.CharField(allow_blank=True)
     colour_reason = serializers.CharField(allow_blank=True)

@@ -10,6 +10,11 @@ the decision note about that pairing where there is one, else the amendment
 that made it. A tournament may hide the lines (``Tournament.show_pairing_reasons``).
 A team the engine's reason names by TPN is named by name too, as the publication
 names it ("Moldova (TPN 7) floats up ...", issue 18 item 6).
+
+The engine keeps its reasons as data too (``opponent_message``, ``colour_message``,
+``engine.messages``): they are written in the reader's language. A run stored
+before the engine did so has only the English, which is shown as it is and
+marked ``lang="en"`` (issue 20 item 3).
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from committee.models import Decision, DraftVersion, Publication
+from engine.messages import fully_translated, language_of, render
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import with_team_names
 
@@ -35,6 +42,8 @@ class WhyLine:
     colour_article: str = ""
     by_committee: bool = False
     decision: str = ""  # the committee's decision cited ("decision no. 12 of 2026-11-02")
+    opponent_lang: str = ""  # "en" when the reason is shown in English on a page in another language
+    colour_lang: str = ""
 
     @property
     def text(self) -> str:
@@ -44,7 +53,22 @@ class WhyLine:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "text": self.text}
+        out = {**asdict(self), "text": self.text}
+        del out["opponent_lang"], out["colour_lang"]
+        return out
+
+
+def why_step_text(data: dict[str, Any], names: dict) -> str | None:
+    """A "why" step's line in the reader's language, each reason then its [article]; None when the
+    reader reads English or the step has only the English (a run stored before reasons were messages)."""
+    language = language_of(get_language())
+    if language == "en" or "opponent_message" not in data:
+        return None
+    out = _sentence(render(data["opponent_message"], language, names), data.get("opponent_article", ""))
+    colour = data.get("colour_message") or data.get("colour_reason")
+    if colour:
+        out += " " + _sentence(render(colour, language, names), data.get("colour_article", ""))
+    return out
 
 
 def _sentence(reason: str, article: str) -> str:
@@ -118,15 +142,20 @@ def why_lines(publication: Publication) -> dict[int, WhyLine]:
     run = publication.version.run
     names = publication.teams or {}
 
+    language = language_of(get_language())
+
     def named(data: dict[str, Any]) -> dict[str, Any]:
-        return {
-            **data,
-            **{
-                k: with_team_names(data[k], names)[0]
-                for k in ("opponent_reason", "colour_reason")
-                if data.get(k)
-            },
-        }
+        out = dict(data)
+        for kind in ("opponent", "colour"):
+            reason, message = data.get(f"{kind}_reason"), data.get(f"{kind}_message")
+            out[f"{kind}_lang"] = ""
+            if message is not None and language != "en":
+                out[f"{kind}_reason"] = render(message, language, names)  # its teams named by the message
+                out[f"{kind}_lang"] = "" if fully_translated(message) else "en"
+            elif reason:
+                out[f"{kind}_reason"] = with_team_names(reason, names)[0]
+                out[f"{kind}_lang"] = "" if language == "en" else "en"
+        return out
 
     steps = {
         s["data"]["tpn"]: named(s["data"])
@@ -152,6 +181,8 @@ def why_lines(publication: Publication) -> dict[int, WhyLine]:
                 opponent_article=step.get("opponent_article", ""),
                 colour_reason=step.get("colour_reason", ""),
                 colour_article=step.get("colour_article", ""),
+                opponent_lang=step.get("opponent_lang", ""),
+                colour_lang=step.get("colour_lang", ""),
             )
             continue
         citations = citations or _Citations(publication)
@@ -168,6 +199,7 @@ def why_lines(publication: Publication) -> dict[int, WhyLine]:
                 colour_article=decision,
                 by_committee=True,
                 decision=decision,
+                opponent_lang=step.get("opponent_lang", ""),
             )
             continue
         lines[tpn] = WhyLine(

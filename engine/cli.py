@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from engine import api, cli_options, trf
+from engine.messages import LANGUAGES
 from engine.result import PairingImpossible
 from engine.state import ColourPreferenceType, ScoreKind, TournamentState
 from engine.trf.errors import MAX_INPUT_BYTES, MAX_PARTICIPANTS, MAX_ROUNDS, SizeLimitExceeded, TrfError
@@ -62,6 +63,12 @@ def build_parser(option_systems: Iterable[str] | None = None) -> argparse.Argume
     p.add_argument("-s", dest="seed", type=int, help="generator random seed")
     p.add_argument("--round", type=int, help="with -c: check only this round")
     p.add_argument("--explain", metavar="FILE", help="write the explanation (JSON if FILE ends in .json)")
+    p.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default="en",
+        help="language of the explanation's per-team reasons (default en; the TRF and JSON stay English)",
+    )
     prefs = p.add_mutually_exclusive_group()
     prefs.add_argument("--type-a", action="store_true", help="Type A colour preferences (C.04.6 1.7.1)")
     prefs.add_argument("--type-b", action="store_true", help="Type B colour preferences (C.04.6 1.7.2)")
@@ -211,7 +218,7 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
                 json.dumps(snapshot.pairing_to_dict(pairing), indent=1, ensure_ascii=False) + "\n"
             )
         else:
-            outputs[args.explain] = pairing.explanation_text() + "\n"
+            outputs[args.explain] = pairing.explanation_text(args.language) + "\n"
     _commit(outputs, stdout)
     return SUCCESS
 

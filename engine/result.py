@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.messages import Message, language_of, render
+
 
 class PairingImpossible(Exception):
     """No pairing complying with the absolute criteria exists (C.04.6 3.3.3).
@@ -108,10 +110,10 @@ class RoundPairing:
         tpn: int,
         *,
         opponent: int | None,
-        opponent_reason: str,
+        opponent_reason: str | Message,
         opponent_article: str,
         colour: str | None = None,
-        colour_reason: str = "",
+        colour_reason: str | Message = "",
         colour_article: str = "",
     ) -> None:
         """The plain-language answer for one participant: why this opponent, why this colour.
@@ -121,26 +123,27 @@ class RoundPairing:
         reason citing its article. ``opponent`` is None for the
         pairing-allocated bye; ``colour`` is ``"w"``, ``"b"`` or None (a bye).
         The site shows these lines on the public pages (committee/public "why").
+        A reason given as an ``engine.messages.Message`` is kept as data too
+        (``opponent_message``, ``colour_message``) so that the site can write
+        it in the reader's language; the ``*_reason`` fields stay the English.
         """
         message = f"{opponent_reason} [{opponent_article}]"
         if colour_reason:
             message += f" {colour_reason} [{colour_article}]"
-        self.explanation.append(
-            Step(
-                opponent_article,
-                WHY_TOPIC,
-                message,
-                {
-                    "tpn": tpn,
-                    "opponent": opponent,
-                    "opponent_reason": opponent_reason,
-                    "opponent_article": opponent_article,
-                    "colour": colour,
-                    "colour_reason": colour_reason,
-                    "colour_article": colour_article,
-                },
-            )
-        )
+        data: dict[str, Any] = {
+            "tpn": tpn,
+            "opponent": opponent,
+            "opponent_reason": str(opponent_reason),
+            "opponent_article": opponent_article,
+            "colour": colour,
+            "colour_reason": str(colour_reason),
+            "colour_article": colour_article,
+        }
+        if isinstance(opponent_reason, Message):
+            data["opponent_message"] = opponent_reason.to_dict()
+        if isinstance(colour_reason, Message):
+            data["colour_message"] = colour_reason.to_dict()
+        self.explanation.append(Step(opponent_article, WHY_TOPIC, message, data))
 
     def why(self) -> dict[int, Step]:
         """The :meth:`explain_why` step of each participant that has one, by TPN."""
@@ -170,7 +173,7 @@ class RoundPairing:
             "explanation": [s.to_dict() for s in self.explanation],
         }
 
-    def explanation_text(self) -> str:
+    def explanation_text(self, language: str = "en") -> str:
         """The explanation as text: the options in force, one line per step, then the "why" lines.
 
         Each step is ``[article] message``; the options step is printed as a
@@ -191,10 +194,27 @@ class RoundPairing:
         ]
         why = [s for s in self.explanation if s.topic == WHY_TOPIC]
         if why:
-            title = {True: "team by team", False: "player by player"}.get(unit, "one by one")
-            lines += ["", f"Why, {title}:"]
-            lines += [f"  {s.data.get('tpn', '?')}: {s.message}" for s in why]
+            title = {True: "Why, team by team:", False: "Why, player by player:"}.get(
+                unit, "Why, one by one:"
+            )
+            lines += ["", render(Message(title), language)]
+            lines += [f"  {s.data.get('tpn', '?')}: {why_text(s, language)}" for s in why]
         return "\n".join(lines)
+
+
+def why_text(step: Step, language: str = "en") -> str:
+    """A "why" step's line in ``language``: each reason that is a message rendered, then its [article].
+
+    English, or a step written before reasons were messages, reads as the engine wrote it.
+    """
+    data = step.data
+    if language_of(language) == "en" or "opponent_message" not in data:
+        return step.message
+    out = f"{render(data['opponent_message'], language)} [{data.get('opponent_article', '')}]"
+    colour = data.get("colour_message") or data.get("colour_reason")
+    if colour:
+        out += f" {render(colour, language)} [{data.get('colour_article', '')}]"
+    return out
 
 
 def _options_lines(step: Step) -> list[str]:
@@ -234,16 +254,25 @@ class Violation:
 
     criterion: str  # "C1", "C2", "C8", "Olympiad rule 14a", ...
     absolute: bool
-    message: str
+    message: str  # the English; given as a Message, it is kept in ``said`` too
     tpns: tuple[int, ...] = ()
+    said: Message | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Message):  # the site writes it in the reader's language ("message_data")
+            object.__setattr__(self, "said", self.message)
+            object.__setattr__(self, "message", self.message.text)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "criterion": self.criterion,
             "absolute": self.absolute,
             "message": self.message,
             "tpns": list(self.tpns),
         }
+        if self.said is not None:
+            out["message_data"] = self.said.to_dict()
+        return out
 
 
 NO_REASON = "no criterion separates them"

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from engine.c0406.context import Context
 from engine.c0406.feasibility import certified, certified_without, legal_edges, matchable
 from engine.matching import LexMatching
+from engine.messages import Message, msg
 from engine.result import PairingImpossible, RoundPairing
 
 DUMMY = 0  # TPNs start at 1
@@ -166,10 +167,9 @@ def bye_message(ctx: Context, d: ByeDecision) -> str:
     )
 
 
-def bye_why(ctx: Context, d: ByeDecision) -> tuple[str, str]:
+def bye_why(ctx: Context, d: ByeDecision) -> tuple[Message, str]:
     """The captain's line for the team with the bye: (reason, article)."""
-    unit = points(ctx)
-    s = f"{ctx.score[d.bye]:g} {unit}"
+    s = msg("{score} {unit}", score=float(ctx.score[d.bye]), unit=Message(points(ctx)))
     played = ctx.state.by_tpn[d.bye].matches_played
     text = {
         "C2": ("Pairing-allocated bye: it is the only team that has not had one or won by forfeit", "2.1.2"),
@@ -177,16 +177,22 @@ def bye_why(ctx: Context, d: ByeDecision) -> tuple[str, str]:
             "Pairing-allocated bye: the only team whose bye leaves a legal pairing for all others",
             "3.4.1",
         ),
-        "3.4.2": (f"Pairing-allocated bye: lowest score ({s}) among the teams that may receive it", "3.4.2"),
+        "3.4.2": (
+            "Pairing-allocated bye: lowest score ({score}) among the teams that may receive it",
+            "3.4.2",
+        ),
         "3.4.3": (
-            f"Pairing-allocated bye: of the teams with the lowest score ({s}) that may receive it, "
-            f"it has played the most matches ({played})",
+            "Pairing-allocated bye: of the teams with the lowest score ({score}) that may receive it, "
+            "it has played the most matches ({played})",
             "3.4.3",
         ),
         "3.4.4": (
-            f"Pairing-allocated bye: of the teams with the lowest score ({s}) and the most matches "
+            "Pairing-allocated bye: of the teams with the lowest score ({score}) and the most matches "
             "played that may receive it, it has the largest TPN",
             "3.4.4",
         ),
     }[d.decided_by]
-    return text[0], f"C.04.6 {text[1]}"
+    params = {"score": s, "played": played}
+    return Message(
+        text[0], {k: v for k, v in params.items() if "{" + k + "}" in text[0]}
+    ), f"C.04.6 {text[1]}"

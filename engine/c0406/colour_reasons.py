@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.c0406.colours import Preference, first_team
 from engine.c0406.context import Context
+from engine.messages import Message, Team, msg, words
 from engine.result import Pair
 from engine.state import Colour, Participant
 
@@ -41,21 +42,23 @@ def deciding_rounds(ctx: Context, a: int, b: int) -> tuple[int, int] | None:
     return None
 
 
-def preference_reason(team: Participant, pref: Preference) -> str:
+def preference_reason(team: Participant, pref: Preference) -> Message:
     """Why ``team`` prefers its colour (1.7), in words."""
     if pref.colour is None:
-        return "it has no colour preference"
+        return msg("it has no colour preference")
     cd = team.colour_difference
     want_white = pref.colour is Colour.WHITE
     had = Colour.BLACK if want_white else Colour.WHITE
-    mine, other = colour_name(had), colour_name(had.opposite)
+    mine, other = words.colour_name(had), words.colour_name(had.opposite)
     if abs(cd) > 1:
-        return f"it has had {mine} {abs(cd)} times more than {other}"
+        return msg(
+            "it has had {colour} {times} times more than {other}", colour=mine, times=abs(cd), other=other
+        )
     if team.colours[-2:] == (had, had):
-        return f"it had {mine} in its last two matches"
+        return msg("it had {colour} in its last two matches", colour=mine)
     if cd != 0:
-        return f"it has had {mine} once more than {other}"
-    return f"it had {mine} in its last match"
+        return msg("it has had {colour} once more than {other}", colour=mine, other=other)
+    return msg("it had {colour} in its last match", colour=mine)
 
 
 def _first(ctx: Context, p: Pair) -> int:
@@ -101,45 +104,82 @@ def colour_reason(ctx: Context, p: Pair) -> tuple[str, dict]:
     return text, data
 
 
-def colour_why(ctx: Context, p: Pair, t: int) -> str:
+def colour_why(ctx: Context, p: Pair, t: int) -> Message:
     """One team's plain-language reason for its colour in ``p``."""
     by = ctx.state.by_tpn
     o = p.black if t == p.white else p.white
-    mine = "White" if t == p.white else "Black"
+    mine = words.WHITE if t == p.white else words.BLACK
     f = _first(ctx, p)
     art = p.colour_article.removeprefix("C.04.6 ")
     pref_t, pref_o = ctx.pref[t], ctx.pref[o]
+
+    def own(key: str) -> Message:  # the team's own preference, in words, decided
+        return msg(key, colour=mine, reason=preference_reason(by[t], pref_t))
+
+    def opponents(key: str) -> Message:  # the opponent's preference decided
+        return msg(key, colour=mine, team=Team(o), reason=preference_reason(by[o], pref_o))
+
     if art == "4.3.1":
-        return (
-            f"{mine}: neither team has played a match yet, so the drawing of lots decides "
-            f"(initial colour {colour_name(ctx.state.initial_colour)} for the odd-numbered first-team)"
+        return msg(
+            "{colour}: neither team has played a match yet, so the drawing of lots decides "
+            "(initial colour {initial} for the odd-numbered first-team)",
+            colour=mine,
+            initial=words.colour_name(ctx.state.initial_colour),
         )
     if art == "4.3.2":
         if pref_t.colour is not None:
-            return f"{mine}: {preference_reason(by[t], pref_t)} (colour preference)"
-        return f"{mine}: team {o} has the only colour preference ({preference_reason(by[o], pref_o)})"
+            return own("{colour}: {reason} (colour preference)")
+        return opponents("{colour}: team {team} has the only colour preference ({reason})")
     if art == "4.3.3":
-        return f"{mine}: {preference_reason(by[t], pref_t)} (colour preference; the opponent wants the other)"
+        return own("{colour}: {reason} (colour preference; the opponent wants the other)")
     if art == "4.3.4":
         if pref_t.strong:
-            return f"{mine}: {preference_reason(by[t], pref_t)} (strong colour preference)"
-        return f"{mine}: team {o} has the strong colour preference ({preference_reason(by[o], pref_o)})"
+            return own("{colour}: {reason} (strong colour preference)")
+        return opponents("{colour}: team {team} has the strong colour preference ({reason})")
     if art == "4.3.5":
-        return (
-            f"{mine}: White goes to the team with the lower colour difference "
-            f"({by[t].colour_difference:+d} against {by[o].colour_difference:+d})"
+        return msg(
+            "{colour}: White goes to the team with the lower colour difference ({mine} against {theirs})",
+            colour=mine,
+            mine=f"{by[t].colour_difference:+d}",
+            theirs=f"{by[o].colour_difference:+d}",
         )
     if art == "4.3.6":
         rounds = deciding_rounds(ctx, t, o)
         assert rounds is not None
-        had = colour_name(dict(played(ctx, t))[rounds[0]])
-        when = f"round {rounds[0]}" if rounds[0] == rounds[1] else f"its round {rounds[0]}"
-        return f"{mine}: the colours alternate from the most recent time they differed ({when}, when it had {had})"
+        had = words.colour_name(dict(played(ctx, t))[rounds[0]])
+        when = (
+            msg("round {round}", round=rounds[0])
+            if rounds[0] == rounds[1]
+            else msg("its round {round}", round=rounds[0])
+        )
+        return msg(
+            "{colour}: the colours alternate from the most recent time they differed ({when}, when it had {had})",
+            colour=mine,
+            when=when,
+            had=had,
+        )
     if art == "4.3.7":
         if f == t:
-            return f"{mine}: as first-team, its colour preference is granted ({preference_reason(by[t], pref_t)})"
-        return f"{mine}: the colour preference of the first-team, team {f}, is granted"
+            return own("{colour}: as first-team, its colour preference is granted ({reason})")
+        return msg(
+            "{colour}: the colour preference of the first-team, team {team}, is granted",
+            colour=mine,
+            team=Team(f),
+        )
     who = f if art == "4.3.8" else (o if f == t else t)
     rnd, col = played(ctx, who)[-1]
-    subject = "it" if who == t else f"team {who}"
-    return f"{mine}: {subject} alternates from its last match ({colour_name(col)} in round {rnd})"
+    last = words.colour_name(col)
+    if who == t:
+        return msg(
+            "{colour}: it alternates from its last match ({had} in round {round})",
+            colour=mine,
+            had=last,
+            round=rnd,
+        )
+    return msg(
+        "{colour}: team {team} alternates from its last match ({had} in round {round})",
+        colour=mine,
+        team=Team(who),
+        had=last,
+        round=rnd,
+    )

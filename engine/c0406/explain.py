@@ -19,13 +19,14 @@ from engine.c0406.bye import ByeDecision, bye_why, explain_bye, points
 from engine.c0406.colour_reasons import colour_reason, colour_why
 from engine.c0406.context import Context
 from engine.c0406.upfloaters import UpfloaterChoice
+from engine.messages import Message, Team, msg
 from engine.result import Pair, RoundPairing
 
 
 @dataclass
 class C4Cause:
     text: str  # for the arbiter
-    short: str  # for a captain: why teams float up into this scoregroup
+    short: Message | str  # for a captain: why teams float up into this scoregroup
     unpaired: list[int]
     meetings: list[tuple[int, int, str]]
 
@@ -76,27 +77,30 @@ def _c4_cause(ctx: Context, b: Bracket) -> C4Cause:
     # the parity (C4 >= what they leave over), no matching needed.
     unpaired = unpaired_residents(ctx, residents) if k > n % 2 else []
     d = len(unpaired) if k > n % 2 else n % 2
-    group = f"the {b.score:g}-point scoregroup"
+    group = msg("the {score}-point scoregroup", score=float(b.score))
     seen = {
         (min(u, o), max(u, o)) for u in unpaired for o in residents if o != u and not ctx.compatible(u, o)
     }
     meetings = [(a, c, met(ctx, a, c)) for a, c in sorted(seen)]
-    parts, short = [], ""
+    parts: list[str] = []
+    short: Message | str = ""
     if d > n % 2:
         listed = ", ".join(f"{a}-{c} ({when})" for a, c, when in meetings[:12])
         parts.append(
             f"its {n} teams can form at most {(n - d) // 2} pair(s) among themselves because of earlier "
             f"meetings (C1): {listed}" + (" ..." if len(meetings) > 12 else "")
         )
-        short = f"the teams of {group} cannot all be paired among themselves (they have already met)"
+        short = msg(
+            "the teams of {group} cannot all be paired among themselves (they have already met)", group=group
+        )
     elif d == 1:
         parts.append(f"it has an odd number of teams ({n})")
-        short = f"{group} has an odd number of teams"
+        short = msg("{group} has an odd number of teams", group=group)
     if k > d:
         parts.append(
             "fewer upfloaters leave no legal pairing for the bracket or for the teams still to be paired (C1, C3)"
         )
-        short = short or f"without it no legal pairing of {group} and the teams below exists"
+        short = short or msg("without it no legal pairing of {group} and the teams below exists", group=group)
     return C4Cause("; ".join(parts), short, unpaired, meetings)
 
 
@@ -234,19 +238,32 @@ def explain_bracket(rp: RoundPairing, b: Bracket) -> None:
     )
 
 
-def opponent_why(ctx: Context, b: Bracket, t: int, o: int) -> tuple[str, str]:
+def opponent_why(ctx: Context, b: Bracket, t: int, o: int) -> tuple[Message, str]:
     """A captain's reason for meeting ``o`` in bracket ``b``, and its article."""
-    unit = points(ctx)
+    unit = Message(points(ctx))
     ups = set(b.choice.upfloaters)
     floater = t if t in ups else o if o in ups else None
     if floater is None:
         return (
-            f"Both teams have {ctx.score[t]:g} {unit} and are paired within their scoregroup: the first "
-            "pairing in the order of 3.6.2-3.6.3 among those that best meet the colour preferences",
+            msg(
+                "Both teams have {score} {unit} and are paired within their scoregroup: the first "
+                "pairing in the order of 3.6.2-3.6.3 among those that best meet the colour preferences",
+                score=float(ctx.score[t]),
+                unit=unit,
+            ),
             "C.04.6 3.6",
         )
     cause = c4_cause(ctx, b).short
-    return f"Team {floater} floats up from {ctx.score[floater]:g} {unit}: {cause}", "C.04.6 3.5"
+    return (
+        msg(
+            "Team {team} floats up from {score} {unit}: {cause}",
+            team=Team(floater),
+            score=float(ctx.score[floater]),
+            unit=unit,
+            cause=cause,
+        ),
+        "C.04.6 3.5",
+    )
 
 
 def explain_whys(

@@ -25,6 +25,7 @@ from engine.c0406.context import Context, build_context
 from engine.c0406.following import following_scoregroup, upfloaters_needed
 from engine.c0406.pairing import colour_pair, pair
 from engine.c0406.upfloaters import select_upfloaters, upfloater_sequence
+from engine.messages import Team, msg
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
 
@@ -47,7 +48,13 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 Violation(
                     expected.colour_article.removeprefix("C.04.6 "),
                     False,
-                    f"{p.white}-{p.black}: {expected.colour_article} gives White to {expected.white}",
+                    msg(
+                        "{white}-{black}: {article} gives White to {team}",
+                        white=p.white,
+                        black=p.black,
+                        article=expected.colour_article,
+                        team=Team(expected.white),
+                    ),
                     (p.white, p.black),
                 )
             )
@@ -71,16 +78,25 @@ def _absolute(ctx: Context, pairing: RoundPairing) -> list[Violation]:
         seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
     for t in sorted(seen):
         if t not in teams:
-            out.append(Violation("3.3.1", True, f"team {t} is not to be paired in this round", (t,)))
+            out.append(
+                Violation(
+                    "3.3.1", True, msg("team {team} is not to be paired in this round", team=Team(t)), (t,)
+                )
+            )
         elif seen[t] > 1:
-            out.append(Violation("3.3.1", True, f"team {t} is paired more than once", (t,)))
+            out.append(
+                Violation("3.3.1", True, msg("team {team} is paired more than once", team=Team(t)), (t,))
+            )
     missing = sorted(teams - seen.keys())
     if missing:
         out.append(Violation("3.3.1", True, f"not paired: {', '.join(map(str, missing))}", tuple(missing)))
     if pairing.bye is not None and len(teams) % 2 == 0:
         out.append(
             Violation(
-                "1.4", True, f"team {pairing.bye} has a bye but the number of teams is even", (pairing.bye,)
+                "1.4",
+                True,
+                msg("team {team} has a bye but the number of teams is even", team=Team(pairing.bye)),
+                (pairing.bye,),
             )
         )
     if pairing.bye is not None and pairing.bye in ctx.bye_barred:
@@ -88,13 +104,16 @@ def _absolute(ctx: Context, pairing: RoundPairing) -> list[Violation]:
             Violation(
                 "C2",
                 True,
-                f"team {pairing.bye} already had a pairing-allocated bye or a forfeit win",
+                msg(
+                    "team {team} already had a pairing-allocated bye or a forfeit win", team=Team(pairing.bye)
+                ),
                 (pairing.bye,),
             )
         )
     for p in pairing.pairs:
         if p.white in ctx.conflicts and p.black in ctx.conflicts[p.white]:
-            out.append(Violation("C1", True, f"{p.white} and {p.black} have already met", (p.white, p.black)))
+            met = msg("{team} and {other} have already met", team=Team(p.white), other=Team(p.black))
+            out.append(Violation("C1", True, met, (p.white, p.black)))
     return out
 
 
@@ -140,22 +159,37 @@ def _bye_reason(ctx: Context, given: int | None, engine: int | None) -> Violatio
         return Violation(
             "3.4.2",
             False,
-            f"3.4.2: the pairing-allocated bye goes to the lowest score: {engine} has {ctx.score[engine]:g}, "
-            f"{given} has {ctx.score[given]:g}",
+            msg(
+                "3.4.2: the pairing-allocated bye goes to the lowest score: {team} has {score}, {other} has {others}",
+                team=Team(engine),
+                score=float(ctx.score[engine]),
+                other=Team(given),
+                others=float(ctx.score[given]),
+            ),
             tpns,
         )
     if played[engine] != played[given]:
         return Violation(
             "3.4.3",
             False,
-            f"3.4.3: the pairing-allocated bye goes to the team that has played the most matches: "
-            f"{engine} has played {played[engine]}, {given} {played[given]}",
+            msg(
+                "3.4.3: the pairing-allocated bye goes to the team that has played the most matches: "
+                "{team} has played {played}, {other} {others}",
+                team=Team(engine),
+                played=played[engine],
+                other=Team(given),
+                others=played[given],
+            ),
             tpns,
         )
     return Violation(
         "3.4.4",
         False,
-        f"3.4.4: the pairing-allocated bye goes to the largest TPN: {engine}, not {given}",
+        msg(
+            "3.4.4: the pairing-allocated bye goes to the largest TPN: {team}, not {other}",
+            team=Team(engine),
+            other=Team(given),
+        ),
         tpns,
     )
 

@@ -8,25 +8,33 @@ floaters, bye), because only there is the cause known.
 
 from __future__ import annotations
 
-from engine.dubov.causes import colour_bar
+from engine.common.colours import beyond_difference, third_in_a_row
 from engine.dubov.colours import Allocation
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
+from engine.messages import Message, Team, msg
+from engine.messages.words import BLACKS, WHITES, due_colour
+from engine.messages.words import colour_name as _name
 from engine.state import Colour
 
 
-def _name(c: Colour) -> str:
-    return "White" if c is Colour.WHITE else "Black"
-
-
-def due_reason(p: Profile) -> str:
+def due_reason(p: Profile) -> Message:
     """Dubov 1 in words: why ``p`` is due his colour."""
     whites = sum(1 for c in p.colours if c is Colour.WHITE)
     blacks = len(p.colours) - whites
     if whites != blacks:
-        more = "Blacks than Whites" if blacks > whites else "Whites than Blacks"
-        return f"you have played more {more}"
-    return f"you had {_name(p.colours[-1])} in your last game"
+        more, fewer = (BLACKS, WHITES) if blacks > whites else (WHITES, BLACKS)
+        return msg("you have played more {more} than {fewer}", more=more, fewer=fewer)
+    return msg("you had {colour} in your last game", colour=_name(p.colours[-1]))
+
+
+def colour_bar(p: Profile, colour: Colour) -> Message | None:
+    """Why ``p`` may not have ``colour`` (2.4 or 2.3), or None if he may (``engine.dubov.causes.colour_bar``)."""
+    if third_in_a_row(p.colours, colour):
+        return msg("a third {colour} in a row (2.4)", colour=_name(colour))
+    if beyond_difference(p.colours, colour):
+        return msg("{colour}, which would take the colour difference beyond 2 (2.3)", colour=_name(colour))
+    return None
 
 
 def _first_difference_round(a: Profile, b: Profile) -> int | None:
@@ -36,44 +44,64 @@ def _first_difference_round(a: Profile, b: Profile) -> int | None:
     return None
 
 
-def colour_reason(limits: Limits, alloc: Allocation, tpn: int) -> str:
+def colour_reason(limits: Limits, alloc: Allocation, tpn: int) -> Message:
     """Why ``tpn`` gets the colour ``alloc`` gives him, for a captain."""
     white = alloc.white == tpn
     mine = Colour.WHITE if white else Colour.BLACK
     me = limits.profiles[tpn]
     opp = limits.profiles[alloc.black if white else alloc.white]
-    you_get = f"You get {_name(mine)}"
+    colour, other = _name(mine), Team(opp.tpn)
     if alloc.rule == "limits":
         bar = colour_bar(me, mine.opposite)
         if bar:
-            return f"{you_get}: you may not have {bar}."
-        bar = colour_bar(opp, mine)
-        return f"{you_get}: {opp.tpn} may not have {bar or _name(mine)}."
+            return msg("You get {colour}: you may not have {bar}.", colour=colour, bar=bar)
+        return msg(
+            "You get {colour}: {other} may not have {bar}.",
+            colour=colour,
+            other=other,
+            bar=colour_bar(opp, mine) or colour,
+        )
     if alloc.rule == "due":
-        if me.due is None:
-            return f"{you_get}: you have no colour yet and {opp.tpn} is due {_name(mine.opposite)}."
-        return f"{you_get}, the colour you are due: {due_reason(me)}."
-    due = _name(me.due) if me.due is not None else "the same colour"
+        return due_colour(mine, other, None if me.due is None else due_reason(me))
+    due = _name(me.due) if me.due is not None else msg("the same colour")
     if alloc.rule == "equalise":
-        return (
-            f"{you_get}: you were both due {due}; {_name(mine)} evens out your colours more than "
-            f"{opp.tpn}'s (Whites minus Blacks: yours {me.colour_difference:+d}, "
-            f"{opp.tpn}'s {opp.colour_difference:+d})."
+        return msg(
+            "You get {colour}: you were both due {due}; {colour} evens out your colours more than "
+            "{other}'s (Whites minus Blacks: yours {mine}, {other}'s {theirs}).",
+            colour=colour,
+            due=due,
+            other=other,
+            mine=f"{me.colour_difference:+d}",
+            theirs=f"{opp.colour_difference:+d}",
         )
     if alloc.rule == "alternate":
-        rnd = _first_difference_round(me, opp)
-        return (
-            f"{you_get}: you were both due {due} with the same balance of colours; in round {rnd}, the last round "
-            f"your colours differed, you had {_name(mine.opposite)}, so the colours alternate from there."
+        return msg(
+            "You get {colour}: you were both due {due} with the same balance of colours; in round {round}, "
+            "the last round your colours differed, you had {had}, so the colours alternate from there.",
+            colour=colour,
+            due=due,
+            round=str(_first_difference_round(me, opp)),
+            had=_name(mine.opposite),
         )
     if alloc.rule == "aro":
-        return (
-            f"{you_get}: your colour histories are alike, and White goes to the higher average rating of "
-            f"opponents (yours {me.aro:.1f}, {opp.tpn}'s {opp.aro:.1f})."
+        return msg(
+            "You get {colour}: your colour histories are alike, and White goes to the higher average rating of "
+            "opponents (yours {mine}, {other}'s {theirs}).",
+            colour=colour,
+            other=other,
+            mine=f"{me.aro:.1f}",
+            theirs=f"{opp.aro:.1f}",
         )
     if alloc.rule == "rating":
-        return (
-            f"{you_get}: your colour histories and average opponent ratings are alike, and White goes to the "
-            f"lower rating (yours {me.rating:g}, {opp.tpn}'s {opp.rating:g})."
+        return msg(
+            "You get {colour}: your colour histories and average opponent ratings are alike, and White goes to "
+            "the lower rating (yours {mine}, {other}'s {theirs}).",
+            colour=colour,
+            other=other,
+            mine=f"{me.rating:g}",
+            theirs=f"{opp.rating:g}",
         )
-    return f"{you_get}: everything else being equal, White goes to the lower starting number."
+    return msg(
+        "You get {colour}: everything else being equal, White goes to the lower starting number.",
+        colour=colour,
+    )

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from engine.common.colours import beyond_difference, third_in_a_row
 from engine.lim.context import LimContext, LimPlayer
+from engine.messages import Message, Team, msg
+from engine.messages.words import BLACKS, WHITES, due_colour
+from engine.messages.words import colour_name as name
 from engine.result import Pair
 from engine.state import Colour
-
-
-def name(c: Colour | None) -> str:
-    return "White" if c is Colour.WHITE else "Black"
 
 
 def listing(items: list[int], word: str = "and") -> str:
@@ -25,66 +24,114 @@ def listing(items: list[int], word: str = "and") -> str:
     return ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
-def due_reason(p: LimPlayer) -> str:
+def due_reason(p: LimPlayer) -> Message:
     """Lim 12.1, 12.5, 12.6 in words: why ``p`` is due his colour."""
     whites = sum(1 for c in p.colours if c is Colour.WHITE)
     blacks = len(p.colours) - whites
     if whites != blacks:
-        return f"you have had more {'Blacks' if blacks > whites else 'Whites'}"
-    return f"you had {name(p.colours[-1])} in your last game"
+        return msg("you have had more {colours}", colours=BLACKS if blacks > whites else WHITES)
+    return msg("you had {colour} in your last game", colour=name(p.colours[-1]))
 
 
-def _bar(p: LimPlayer, colour: Colour) -> str:
+def _bar(p: LimPlayer, colour: Colour) -> Message | None:
     if third_in_a_row(p.colours, colour):
-        return f"a third {name(colour)} running"
+        return msg("a third {colour} running", colour=name(colour))
     if beyond_difference(p.colours, colour):
-        return f"three more {name(colour)}s than {name(colour.opposite)}s"
-    return ""
+        return msg(
+            "three more {colours} than {others}",
+            colours=WHITES if colour is Colour.WHITE else BLACKS,
+            others=BLACKS if colour is Colour.WHITE else WHITES,
+        )
+    return None
 
 
-def colour_reason(ctx: LimContext, pair: Pair, rule: str, tpn: int, board: int, upper: bool) -> str:
+def colour_reason(ctx: LimContext, pair: Pair, rule: str, tpn: int, board: int, upper: bool) -> Message:
     """Why ``tpn`` gets the colour ``pair`` gives him, for a captain."""
     white = pair.white == tpn
     mine = Colour.WHITE if white else Colour.BLACK
     me = ctx.players[tpn]
     other_tpn = pair.black if white else pair.white
     opp = ctx.players[other_tpn]
-    you_get = f"You get {name(mine)}"
+    colour, other = name(mine), Team(other_tpn)
     if rule == "limits":
         bar = _bar(me, mine.opposite)
         if bar:
-            return f"{you_get}: {name(mine.opposite)} would give you {bar}."
-        return f"{you_get}: {name(mine)} would give {other_tpn} {_bar(opp, mine) or 'a colour Lim 12.1 forbids'}."
+            return msg(
+                "You get {colour}: {opposite} would give you {bar}.",
+                colour=colour,
+                opposite=name(mine.opposite),
+                bar=bar,
+            )
+        return msg(
+            "You get {colour}: {colour} would give {other} {bar}.",
+            colour=colour,
+            other=other,
+            bar=_bar(opp, mine) or msg("a colour Lim 12.1 forbids"),
+        )
     if rule == "lot":
-        drawn = "the colour drawn by lot" if board % 2 == 1 else "the colour opposite to the lot"
-        higher = "the higher-ranked player" if ctx.rank_key(tpn) < ctx.rank_key(other_tpn) else "the other"
-        return (
-            f"{you_get}: neither of you has a colour yet; at table {board} the higher-ranked player has {drawn}, "
-            f"and you are {higher}."
+        higher = ctx.rank_key(tpn) < ctx.rank_key(other_tpn)
+        key = {
+            (
+                True,
+                True,
+            ): "the higher-ranked player has the colour drawn by lot, and you are the higher-ranked player",
+            (True, False): "the higher-ranked player has the colour drawn by lot, and you are the other",
+            (False, True): "the higher-ranked player has the colour opposite to the lot, and you are the "
+            "higher-ranked player",
+            (
+                False,
+                False,
+            ): "the higher-ranked player has the colour opposite to the lot, and you are the other",
+        }[(board % 2 == 1, higher)]
+        return msg(
+            "You get {colour}: neither of you has a colour yet; at table {board} {rule}.",
+            colour=colour,
+            board=board,
+            rule=msg(key),
         )
     if rule == "due":
-        if me.due is None:
-            return f"{you_get}: you have no colour yet and {other_tpn} is due {name(mine.opposite)}."
-        return f"{you_get}, the colour you are due: {due_reason(me)}."
+        return due_colour(mine, other, None if me.due is None else due_reason(me))
     if rule == "compulsory":
         if me.must:
-            return f"{you_get}: you were both due {name(me.due)}, and it is compulsory for you (Lim 12.3)."
-        return (
-            f"{you_get}: you were both due {name(me.due)}, and it is compulsory for {other_tpn} (Lim 12.3)."
+            return msg(
+                "You get {colour}: you were both due {due}, and it is compulsory for you (Lim 12.3).",
+                colour=colour,
+                due=name(me.due),
+            )
+        return msg(
+            "You get {colour}: you were both due {due}, and it is compulsory for {other} (Lim 12.3).",
+            colour=colour,
+            due=name(me.due),
+            other=other,
         )
     if rule == "history":
         for i in range(1, min(len(me.colours), len(opp.colours)) + 1):
             if me.colours[-i] is not opp.colours[-i]:
-                when = "in your last game" if i == 1 else f"in your game {i} games back"
-                return (
-                    f"{you_get}: you were both due {name(me.due)}; going back, {when} you had "
-                    f"{name(me.colours[-i])} and {other_tpn} {name(opp.colours[-i])}, so the colours alternate "
-                    "from there."
+                when = msg("in your last game") if i == 1 else msg("in your game {count} games back", count=i)
+                return msg(
+                    "You get {colour}: you were both due {due}; going back, {when} you had {had} and {other} "
+                    "{theirs}, so the colours alternate from there.",
+                    colour=colour,
+                    due=name(me.due),
+                    when=when,
+                    had=name(me.colours[-i]),
+                    other=other,
+                    theirs=name(opp.colours[-i]),
                 )
     higher = ctx.rank_key(tpn) < ctx.rank_key(other_tpn)
-    who = "higher" if upper else "lower"
-    where = "in the median score-group or above" if upper else "below the median score-group"
-    return (
-        f"{you_get}: you were both due {name(me.due)} with the same colour history; {where} the {who}-ranked "
-        f"player gets his due colour, and you are the {'higher' if higher else 'lower'}-ranked."
+    key = {
+        (True, True): "in the median score-group or above the higher-ranked player gets his due colour, "
+        "and you are the higher-ranked",
+        (True, False): "in the median score-group or above the higher-ranked player gets his due colour, "
+        "and you are the lower-ranked",
+        (False, True): "below the median score-group the lower-ranked player gets his due colour, "
+        "and you are the higher-ranked",
+        (False, False): "below the median score-group the lower-ranked player gets his due colour, "
+        "and you are the lower-ranked",
+    }[(upper, higher)]
+    return msg(
+        "You get {colour}: you were both due {due} with the same colour history; {rule}.",
+        colour=colour,
+        due=name(me.due),
+        rule=msg(key),
     )

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.common.colours import equalising_colour
+from engine.messages import Message, msg
+from engine.messages.words import colour_lower
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.state import Colour
@@ -41,7 +43,7 @@ def allocate(
     initial: Colour,
     higher: Callable[[TeamView, TeamView], TeamView],
     opts: OlympiadOptions,
-) -> tuple[int, int, str, str]:
+) -> tuple[int, int, str, Message]:
     """(white TPN, black TPN, article, reason) for the board-1 colours of a-b.
 
     ``higher(a, b)`` is the higher-ranked team of rules 22-23 (the current
@@ -50,7 +52,7 @@ def allocate(
     top = higher(a, b)
     other = b if top is a else a
 
-    def give(white: TeamView, rule: int | str, why: str) -> tuple[int, int, str, str]:
+    def give(white: TeamView, rule: int | str, why: Message) -> tuple[int, int, str, Message]:
         black = b if white is a else a
         return white.tpn, black.tpn, opts.cite(rule), why
 
@@ -60,20 +62,27 @@ def allocate(
         # team of the pair takes the lot's colour when its number is odd.
         colour = initial if top.tpn % 2 == 1 else initial.opposite
         white = top if colour is W else other
-        lead = "" if rnd == 1 else "neither team has a board-1 colour yet, so as in round 1: "
-        return give(
-            white,
-            24,
-            lead
-            + f"{top.label} has an {'odd' if top.tpn % 2 else 'even'} pairing number; the lot gave {initial.name.lower()} to No. 1",
+        lot = msg(
+            "{team} has an odd pairing number; the lot gave {colour} to No. 1"
+            if top.tpn % 2
+            else "{team} has an even pairing number; the lot gave {colour} to No. 1",
+            team=top.label,
+            colour=colour_lower(initial),
         )
+        if rnd != 1:
+            lot = msg("neither team has a board-1 colour yet, so as in round 1: {reason}", reason=lot)
+        return give(white, 24, lot)
 
     legal = [t for t in (top, other) if t.may_receive(W) and (b if t is a else a).may_receive(B)]
     if len(legal) == 1:
         return give(
             legal[0],
             17,
-            f"the other allocation would break the board-1 colour limits of {top.label} or {other.label}",
+            msg(
+                "the other allocation would break the board-1 colour limits of {team} or {other}",
+                team=top.label,
+                other=other.label,
+            ),
         )
     relaxed = not legal
 
@@ -86,15 +95,22 @@ def allocate(
             if abs(da) != abs(db):
                 keen = top if abs(da) > abs(db) else other
                 white = keen if want[keen.tpn] is W else (other if keen is top else top)
-                return give(white, 19, f"equalisation: {keen.label} has the larger board-1 colour imbalance")
+                return give(
+                    white,
+                    19,
+                    msg("equalisation: {team} has the larger board-1 colour imbalance", team=keen.label),
+                )
         else:
             # One team has a due colour, or they are due opposite colours.
             white = (top if wt is W else other) if wt is not None else (other if wo is W else top)
             return give(
                 white,
                 19,
-                "equalisation of board-1 colours"
-                + (" (rule 17 cannot be kept, rule 18(a))" if relaxed else ""),
+                msg(
+                    "equalisation of board-1 colours (rule 17 cannot be kept, rule 18(a))"
+                    if relaxed
+                    else "equalisation of board-1 colours"
+                ),
             )
 
     lt = top.colours[-1] if top.colours else None
@@ -102,12 +118,12 @@ def allocate(
     # Rule 20 / 19(2): opposite colours last round: both alternate.
     if lt is not None and lo is not None and lt is not lo:
         white = top if lt is B else other
-        return give(white, 20, "both teams alternate from their colours of the previous round")
+        return give(white, 20, msg("both teams alternate from their colours of the previous round"))
     if lt is None or lo is None:
         # Only one of them has a colour: it alternates (rule 19(2)).
         has = top if lt is not None else other
         white = has if has.colours[-1] is B else (other if has is top else top)
-        return give(white, 19, f"alternation of {has.label}'s board-1 colour")
+        return give(white, 19, msg("alternation of {team}'s board-1 colour", team=has.label))
 
     # Rule 21: the lowest sequences of the same colour for both teams.
     def runs(white: TeamView) -> tuple[int, int]:
@@ -118,14 +134,18 @@ def allocate(
     rt, ro = runs(top), runs(other)
     if rt != ro and top.whites == other.whites:
         white = top if rt < ro else other
-        return give(white, 21, "the lower sequences of the same board-1 colour for both teams")
+        return give(white, 21, msg("the lower sequences of the same board-1 colour for both teams"))
     if top.colours == other.colours and da != 0:
         # Rule 22(a), which comes before 22(b): the higher-ranked team's colour is balanced.
         white = top if da < 0 else other
-        return give(white, "22(a)", f"same colour history: {top.label}, the higher-ranked team, is balanced")
+        return give(
+            white,
+            "22(a)",
+            msg("same colour history: {team}, the higher-ranked team, is balanced", team=top.label),
+        )
     if rt != ro:
         white = top if rt < ro else other
-        return give(white, 21, "the lower sequences of the same board-1 colour for both teams")
+        return give(white, 21, msg("the lower sequences of the same board-1 colour for both teams"))
     white = top if lt is B else other
     if top.colours == other.colours:
         # Rule 23 (= rule 22(b) once 22(a) has nothing to balance): the same
@@ -133,8 +153,11 @@ def allocate(
         return give(
             white,
             23,
-            f"same balanced colour history: {top.label}, the higher-ranked team, alternates from its "
-            "last board-1 colour (rule 22(b))",
+            msg(
+                "same balanced colour history: {team}, the higher-ranked team, alternates from its "
+                "last board-1 colour (rule 22(b))",
+                team=top.label,
+            ),
         )
     # Different histories that rules 20-23 leave undecided (equally long runs,
     # the same last colour): rule 19(2)'s alternation, given to the
@@ -142,6 +165,9 @@ def allocate(
     return give(
         white,
         19,
-        f"rules 20-23 do not decide; alternation (rule 19(2)) goes to {top.label}, the higher-ranked team, "
-        "as in rules 22(b) and 23",
+        msg(
+            "rules 20-23 do not decide; alternation (rule 19(2)) goes to {team}, the higher-ranked team, "
+            "as in rules 22(b) and 23",
+            team=top.label,
+        ),
     )

@@ -161,6 +161,6 @@ def _coloured_and_ordered(
             f"{w.label} - {k.label}: {w.label} has White on board 1 ({why}); boards alternate, board 3 like board 1 ({opts.cite(19)})",
             white=white,
             black=black,
-            why=why,
+            why=str(why),
         )
     return result

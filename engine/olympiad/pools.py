@@ -20,13 +20,20 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from engine.messages import English, Message, msg
 from engine.olympiad.colours import compatible
 from engine.olympiad.feasibility import perfectly_pairable
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.orders import Combination, combinations, printed, rule47_opponents
-from engine.olympiad.wording import blocking, group_name, names, passed_over, points
+from engine.olympiad.wording import (
+    blocking,
+    group_message,
+    names,
+    passed_over,
+    points_message,
+)
 from engine.state import Colour
 
 ABOVE, BELOW = "above", "below"
@@ -43,11 +50,16 @@ class Leave:
     cause: str
     score: float | None = None  # the score of the group it left
 
-    def said(self, team: TeamView, origin: str, opts: OlympiadOptions) -> str:
-        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." """
-        way = "down" if origin == ABOVE else "up"
-        return (
-            f"{team.label} came {way} from {group_name(self.score)}: {self.cause} ({opts.cite(self.rule)})."
+    def said(self, team: TeamView, origin: str, opts: OlympiadOptions) -> Message:
+        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." (the cause stays English)"""
+        return msg(
+            "{team} came down from {group}: {cause} ({rule})."
+            if origin == ABOVE
+            else "{team} came up from {group}: {cause} ({rule}).",
+            team=team.label,
+            group=group_message(self.score),
+            cause=English(self.cause),
+            rule=opts.cite(self.rule),
         )
 
 
@@ -61,7 +73,7 @@ class Incoming:
     merged: bool = False
     leave: Leave | None = None
 
-    def said(self, opts: OlympiadOptions) -> str:
+    def said(self, opts: OlympiadOptions) -> str | Message:
         if self.leave is None:
             return ""
         if self.merged:
@@ -80,23 +92,45 @@ class PairNote:
     a: TeamView
     b: TeamView
     article: str
-    make: str | Callable[[], str]
+    make: str | Message | Callable[[], str | Message]
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> str | Message:
         return self.make if isinstance(self.make, str) else self.make()
 
 
-def order_reason(ctx: PoolContext, a: TeamView, b: TeamView, order: str, where: str, passed) -> str:
-    """Why two teams of one pool meet: the order of their group that paired them."""
+def order_reason(
+    ctx: PoolContext, a: TeamView, b: TeamView, order: Message, where: Message, passed
+) -> Message:
+    """Why two teams of one pool meet: the order of their group that paired them.
+
+    How a team came into the pool and the opponents passed over are still
+    English prose (``engine.messages.English``); the rest is in the reader's language.
+    """
     opts = ctx.opts
     lead = ctx.came(a, b)
     both = (
-        f"Both teams have {points(a.score, opts.score_name)}"
+        msg("Both teams have {points}", points=points_message(a.score, opts.score_name))
         if a.score == b.score
-        else f"{a.label} has {points(a.score, opts.score_name)}, {b.label} {b.score:g}"
+        else msg(
+            "{team} has {points}, {other} {score}",
+            team=a.label,
+            points=points_message(a.score, opts.score_name),
+            other=b.label,
+            score=float(b.score),
+        )
     )
-    return f"{lead + ' ' if lead else ''}{both}; in {group_name(ctx.score)}{order} ({where}){passed_over(a, passed)}."
+    said = msg(
+        "{both}; in {group}{order} ({where}){passed}.",
+        both=both,
+        group=group_message(ctx.score),
+        order=order,
+        where=where,
+        passed=English(passed_over(a, passed)),
+    )
+    if lead is None:
+        return said
+    return msg("{lead} {reason}", lead=lead if isinstance(lead, Message) else English(lead), reason=said)
 
 
 @dataclass
@@ -152,10 +186,12 @@ class PoolContext:
         whole = self.group or among
         return len(whole) > 1 and all(u.tpn in team.met for u in whole if u.tpn != team.tpn)
 
-    def came(self, *teams: TeamView) -> str:
+    def came(self, *teams: TeamView) -> Message | None:
         """How the given teams came into this pool, if they did ("T3 came down from ...")."""
-        said = [self.came_in[t.tpn].said(self.opts) for t in teams if t.tpn in self.came_in]
-        return " ".join(s for s in said if s)
+        said = [s for t in teams if t.tpn in self.came_in for s in [self.came_in[t.tpn].said(self.opts)] if s]
+        if not said:
+            return None
+        return said[0] if len(said) == 1 else msg("{lead} {reason}", lead=said[0], reason=said[1])
 
     def pair_reason(self, a: TeamView, b: TeamView) -> str | None:
         if self.only is not None and frozenset((a.tpn, b.tpn)) not in self.only:
@@ -290,11 +326,14 @@ def section_j(
         rest_check=rest_check,
         on_reject=_reject_logger(ctx, article),
     )
-    order = (
-        "below the middle group the team with the lowest Extended Buchholz is paired first, "
-        "with the highest it has not played"
-        if side == BOTTOM
-        else "the team with the highest Extended Buchholz meets the lowest it has not played"
+    order = msg(
+        ", ordered by Extended Buchholz, {order}",
+        order=msg(
+            "below the middle group the team with the lowest Extended Buchholz is paired first, "
+            "with the highest it has not played"
+            if side == BOTTOM
+            else "the team with the highest Extended Buchholz meets the lowest it has not played"
+        ),
     )
     pair_rule = 51 if side == BOTTOM else 46
     for comb in combos:
@@ -304,14 +343,9 @@ def section_j(
             if not odd:
                 return  # an even pool sends nothing: every combination fails alike
             continue
-        where = f"combination ({comb.number}) of {opts.cite(rule)}"
+        where = msg("combination ({number}) of {rule}", number=comb.number, rule=opts.cite(rule))
         notes = [
-            PairNote(
-                a,
-                b,
-                opts.cite(pair_rule),
-                partial(order_reason, ctx, a, b, f", ordered by Extended Buchholz, {order}", where, passed),
-            )
+            PairNote(a, b, opts.cite(pair_rule), partial(order_reason, ctx, a, b, order, where, passed))
             for (a, b), passed in zip(comb.pairs, comb.passed or [()] * len(comb.pairs), strict=False)
         ]
         leaving = {}

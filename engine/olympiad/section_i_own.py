@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations as subsets
 
+from engine.messages import msg
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.orders import combinations, printed, rule36_opponents
@@ -187,12 +188,15 @@ def _finish(
     order_rule = 38 if side == BOTTOM else 36
     order_article = opts.cite(order_rule)
     key = frozenset(t.tpn for t in outgoing)
-    order = (
-        "below the middle group the weakest team is paired first, the bottom half of the group against "
-        "the top half in pairing-number order"
-        if side == BOTTOM
-        else "the strongest team is paired first, the top half of the group against the bottom half in "
-        "pairing-number order"
+    order = msg(
+        " {order}",
+        order=msg(
+            "below the middle group the weakest team is paired first, the bottom half of the group against "
+            "the top half in pairing-number order"
+            if side == BOTTOM
+            else "the strongest team is paired first, the top half of the group against the bottom half in "
+            "pairing-number order"
+        ),
     )
 
     def rest_check(sub, _can_float):
@@ -220,11 +224,9 @@ def _finish(
             )
         elif not parts:
             parts.append("no team is left to pair in the group")
-        where = f"combination ({comb.number}) of {order_article}"
+        where = msg("combination ({number}) of {rule}", number=comb.number, rule=order_article)
         notes = list(partial.notes) + [
-            PairNote(
-                a, b, order_article, functools.partial(order_reason, ctx, a, b, " " + order, where, passed)
-            )
+            PairNote(a, b, order_article, functools.partial(order_reason, ctx, a, b, order, where, passed))
             for (a, b), passed in zip(comb.pairs, comb.passed or [()] * len(comb.pairs), strict=False)
         ]
         yield Candidate(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.messages import Letters, Message, as_message, msg
+from engine.messages.words import BLACK, WHITE
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.pools import PairNote
@@ -19,28 +21,34 @@ from engine.state import Colour
 
 
 @lru_cache(maxsize=64)
-def boards_text(white_on_1: bool, boards: int) -> str:
+def boards_text(white_on_1: bool, boards: int) -> Message:
     """ "White on boards 1 and 3, Black on boards 2 and 4" (rule 19: boards alternate, board 3 like board 1)."""
     odd = [b for b in range(1, boards + 1) if b % 2 == 1]
     even = [b for b in range(1, boards + 1) if b % 2 == 0]
 
-    def listed(nums: list[int]) -> str:
+    def listed(nums: list[int]) -> Message:
         if len(nums) == 1:
-            return f"board {nums[0]}"
-        return "boards " + ", ".join(str(n) for n in nums[:-1]) + f" and {nums[-1]}"
+            return msg("board {number}", number=nums[0])
+        return msg("boards {numbers} and {last}", numbers=nums[:-1], last=nums[-1])
 
-    first, second = ("White", "Black") if white_on_1 else ("Black", "White")
-    text = f"{first} on {listed(odd)}"
+    first, second = (WHITE, BLACK) if white_on_1 else (BLACK, WHITE)
     if even:
-        text += f", {second} on {listed(even)}"
-    return text
+        return msg(
+            "{first} on {boards}, {second} on {others}",
+            first=first,
+            boards=listed(odd),
+            second=second,
+            others=listed(even),
+        )
+    return msg("{first} on {boards}", first=first, boards=listed(odd))
 
 
-def history_text(team: TeamView) -> str:
+def history_text(team: TeamView) -> Message:
+    """The team's board-1 colours so far, in the reader's colour letters ("W B W B")."""
     if not team.colours:
-        return f"{team.label} has no board-1 colour yet"
+        return msg("{team} has no board-1 colour yet", team=team.label)
     seq = " ".join("W" if c is Colour.WHITE else "B" for c in team.colours)
-    return f"{team.label}'s board-1 colours so far: {seq}"
+    return msg("{team}'s board-1 colours so far: {colours}", team=team.label, colours=Letters(seq))
 
 
 def explain_teams(
@@ -48,10 +56,10 @@ def explain_teams(
     *,
     pairs: list[Pair],
     notes: list[PairNote],
-    colour_why: dict[tuple[int, int], str],
+    colour_why: dict[tuple[int, int], Message],
     views: dict[int, TeamView],
     boards: int,
-    bye_reason: tuple[str, str] | None,
+    bye_reason: tuple[str | Message, str] | None,
     opts: OlympiadOptions,
 ) -> None:
     """One ``explain_why`` step per team paired or given the bye, in table order."""
@@ -59,19 +67,29 @@ def explain_teams(
     for p in pairs:
         note = by_pair.get(frozenset((p.white, p.black)))
         if note is not None:
-            reason, article = note.reason, note.article
+            reason, article = as_message(note.reason), note.article
         else:
-            reason = "The teams were paired as the explanation above shows."
+            reason = msg("The teams were paired as the explanation above shows.")
             article = p.colour_article
         for tpn, opp, white in ((p.white, p.black, True), (p.black, p.white, False)):
             team = views[tpn]
             colour = "w" if white else "b"
-            lead = f"{team.label} has {boards_text(white, boards)}"
-            colour_reason = f"{lead}: {colour_why.get((p.white, p.black), '')}; {history_text(team)}."
+            colour_reason = msg(
+                "{team} has {boards}: {why}; {history}.",
+                team=team.label,
+                boards=boards_text(white, boards),
+                why=colour_why.get((p.white, p.black), ""),
+                history=history_text(team),
+            )
             out.explain_why(
                 tpn,
                 opponent=opp,
-                opponent_reason=f"{team.label} meets {views[opp].label}. {reason}",
+                opponent_reason=msg(
+                    "{team} meets {opponent}. {reason}",
+                    team=team.label,
+                    opponent=views[opp].label,
+                    reason=reason,
+                ),
                 opponent_article=article,
                 colour=colour,
                 colour_reason=colour_reason,
@@ -79,4 +97,4 @@ def explain_teams(
             )
     if bye_reason is not None and out.bye is not None:
         text, article = bye_reason
-        out.explain_why(out.bye, opponent=None, opponent_reason=text, opponent_article=article)
+        out.explain_why(out.bye, opponent=None, opponent_reason=as_message(text), opponent_article=article)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.messages import Message, msg
 from engine.olympiad.model import TeamView
 
 MAX_LISTED = 4
@@ -25,6 +26,17 @@ def points(score: float, unit: str) -> str:
 
 def group_name(score: float | None) -> str:
     return "the group" if score is None else f"the {score:g}-point group"
+
+
+def points_message(score: float, unit: str) -> Message:
+    """:func:`points` as a message: "1 match point", "2.5 match points" in the reader's language."""
+    word = unit[:-1] if score == 1 and unit.endswith("s") else unit
+    return msg("{score} {unit}", score=float(score), unit=Message(word))
+
+
+def group_message(score: float | None) -> Message:
+    """:func:`group_name` as a message."""
+    return msg("the group") if score is None else msg("the {score}-point group", score=float(score))
 
 
 def played_list(team: TeamView, others: Sequence[TeamView]) -> str:

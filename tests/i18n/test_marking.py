@@ -1,5 +1,6 @@
 """Every word a key page or e-mail shows comes from the site's catalogue, from the data, or from the
-engine (whose explanations stay in English, marked ``lang="en"``): no string was left unmarked. The
+engine (whose reasons are written through its own catalogue, ``engine/locale``, or stay in English,
+marked ``lang="en"``): no string was left unmarked. The
 engine's names and labels the pages show (pairing systems, options, tie-breaks) are the catalogue's
 too (``tournaments.option_messages``).
 
@@ -19,14 +20,19 @@ from .pages import KEY_PAGES, fetch
 
 # Words that are names, not the site's sentences: FIDE's tie-break codes, brands, and the event's
 # federation code.
-NAMES = {"FIDE", "SB", "PDF", "ISL"}
+NAMES = {"FIDE", "SB", "PDF", "ISL", "TPN"}  # TPN: a team pairing number, as a reason names a team
 
 
 def engine_texts() -> list[str]:
-    """What the engine writes that the pages cite as it is: the options' articles (rule citations)."""
+    """What the engine writes: the options' articles (rule citations) the pages cite as they are, and the
+    words of its own French catalogue around the placeholders (its reasons, ``engine.messages``)."""
+    from engine.messages import catalogue
     from engine.options import all_specs
 
-    return [spec.article for spec in all_specs()]
+    words = [
+        chunk.strip() for template in catalogue("fr").values() for chunk in re.split(r"\{\w+\}", template)
+    ]
+    return [spec.article for spec in all_specs()] + [w for w in words if len(w) > 1]
 
 
 @pytest.fixture

@@ -21,13 +21,15 @@ having board 1's colour, so ``Pair.white`` is the team with White on board 1.
 
 from __future__ import annotations
 
+from engine.messages import Message, msg
+from engine.messages.words import colour_lower
 from engine.olympiad.d02.model import B, D02Team, W
 from engine.state import Colour
 
 
 def allocate(
     a: D02Team, b: D02Team, initial: Colour, by_rounds: bool = True
-) -> tuple[D02Team, D02Team, str, str]:
+) -> tuple[D02Team, D02Team, str, Message]:
     """(white, black, article, reason) for board 1 of a-b.
 
     ``by_rounds`` (option ``colour_history``): 7.6 compares rounds by their number; False:
@@ -35,7 +37,7 @@ def allocate(
     """
     top, other = (a, b) if a.rank_key < b.rank_key else (b, a)
 
-    def top_gets(colour: Colour, article: str, why: str) -> tuple[D02Team, D02Team, str, str]:
+    def top_gets(colour: Colour, article: str, why: Message) -> tuple[D02Team, D02Team, str, Message]:
         white, black = (top, other) if colour is W else (other, top)
         return white, black, article, why
 
@@ -46,15 +48,18 @@ def allocate(
         return top_gets(
             colour,
             "D.02 7.3",
-            "the other colours would take one of the teams beyond the board-1 colour limits",
+            msg("the other colours would take one of the teams beyond the board-1 colour limits"),
         )
     if top.colour_difference != other.colour_difference:
         keen = top if top.colour_difference > other.colour_difference else other
         return top_gets(
             B if keen is top else W,
             "D.02 7.5.1",
-            f"equalisation: {keen.label} has the larger board-1 colour difference "
-            f"({keen.colour_difference:+d}) and gets Black",
+            msg(
+                "equalisation: {team} has the larger board-1 colour difference ({difference}) and gets Black",
+                team=keen.label,
+                difference=f"{keen.colour_difference:+d}",
+            ),
         )
     if by_rounds:
         rounds = min(len(top.round_colours), len(other.round_colours))
@@ -63,31 +68,50 @@ def allocate(
         pairs = [(0, m, t) for m, t in zip(reversed(top.colours), reversed(other.colours), strict=False)]
     for rnd, mine, theirs in pairs:
         if mine is not None and theirs is not None and mine is not theirs:
-            when = f"in round {rnd}, the latest" if rnd else "in their latest played matches, the last"
+            when = (
+                msg("in round {round}, the latest", round=rnd)
+                if rnd
+                else msg("in their latest played matches, the last")
+            )
             return top_gets(
                 theirs,
                 "D.02 7.6",
-                f"{when} in which their colours differed, {top.label} had "
-                f"{mine.name.lower()}: each team now has the colour the other had then",
+                msg(
+                    "{when} in which their colours differed, {team} had {colour}: "
+                    "each team now has the colour the other had then",
+                    when=when,
+                    team=top.label,
+                    colour=colour_lower(mine),
+                ),
             )
     if top.colours:
         return top_gets(
             top.colours[-1].opposite,
             "D.02 7.6",
-            f"their colours never differed: {top.label}, the higher ranked team, alternates from its last colour",
+            msg(
+                "their colours never differed: {team}, the higher ranked team, alternates from its last colour",
+                team=top.label,
+            ),
         )
     if other.colours:
         return top_gets(
             other.colours[-1],
             "D.02 7.6",
-            f"only {other.label} has a board-1 colour: it alternates from its last colour",
+            msg("only {team} has a board-1 colour: it alternates from its last colour", team=other.label),
         )
     colour = initial if top.tpn % 2 == 1 else initial.opposite
     return top_gets(
         colour,
         "D.02 7.2",
-        f"neither team has a board-1 colour: {top.label}, the higher ranked team, has an "
-        f"{'odd' if top.tpn % 2 else 'even'} pairing number and the lot gave {initial.name.lower()} to the odd numbers",
+        msg(
+            "neither team has a board-1 colour: {team}, the higher ranked team, has an odd pairing number "
+            "and the lot gave {colour} to the odd numbers"
+            if top.tpn % 2
+            else "neither team has a board-1 colour: {team}, the higher ranked team, has an even pairing number "
+            "and the lot gave {colour} to the odd numbers",
+            team=top.label,
+            colour=colour_lower(initial),
+        ),
     )
 
 

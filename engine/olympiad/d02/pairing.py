@@ -104,7 +104,7 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
                 "the boards alternate, board 3 like board 1",
                 white=white.tpn,
                 black=black.tpn,
-                why=why,
+                why=str(why),
             )
     explain_teams(
         out,

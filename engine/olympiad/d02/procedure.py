@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.messages import English, Message, msg
 from engine.olympiad.d02.groups import DOWN, MEDIAN, UP, Group, make_groups, processing_order
 from engine.olympiad.d02.kept import Kept
 from engine.olympiad.d02.model import D02Team, compatible, ranked
@@ -200,7 +201,7 @@ class _GroupRun:
         best = self.p.kept.best(inner, outside, lambda a, b: self.ok(self.p.by[a], self.p.by[b]))
         return best is not None and best >= k
 
-    def _pair(self, a: D02Team, b: D02Team, article: str, reason: str) -> None:
+    def _pair(self, a: D02Team, b: D02Team, article: str, reason: str | Message) -> None:
         del self.inner[a.tpn], self.inner[b.tpn]
         self.p.unpaired -= {a.tpn, b.tpn}
         self.k -= 1
@@ -327,19 +328,23 @@ class _GroupRun:
                 if why is None and not self.keeps({first.tpn, opp.tpn}, set(), self.k - 1):
                     why = REST
                 if why is None:
-                    direction = (
-                        ""
-                        if self.side == DOWN
-                        else " (below the Median Group, from the lowest ranked team up)"
-                    )
                     self._pair(
                         first,
                         opp,
                         "D.02 9.3",
-                        f"Both teams are in the {self.g.mp:g}-point group; {first.label}, first of the teams left"
-                        f"{direction}, meets the first opponent in the order of 9.3 (the bottom half in order, "
-                        f"then the top half upwards) with which the rest can still be paired (D.02 9.3)"
-                        f"{_listed(passed)}.",
+                        msg(
+                            "Both teams are in the {score}-point group; {team}, first of the teams left, meets the "
+                            "first opponent in the order of 9.3 (the bottom half in order, then the top half "
+                            "upwards) with which the rest can still be paired (D.02 9.3){passed}."
+                            if self.side == DOWN
+                            else "Both teams are in the {score}-point group; {team}, first of the teams left (below "
+                            "the Median Group, from the lowest ranked team up), meets the first opponent in the "
+                            "order of 9.3 (the bottom half in order, then the top half upwards) with which the "
+                            "rest can still be paired (D.02 9.3){passed}.",
+                            score=float(self.g.mp),
+                            team=first.label,
+                            passed=English(_listed(passed)),
+                        ),
                     )
                     break
                 passed.append((opp, why))

@@ -1,0 +1,260 @@
+"""The engine's reasons as structured data, written in the reader's language.
+
+A :class:`Message` is a stable key (the English template, with named
+``{placeholders}``), its parameters and the article it cites. ``str(message)``
+(and :attr:`Message.text`) is the English the engine has always written, so
+the command line, the TRF and the JSON output are unchanged;
+:func:`render` writes it in another language through the engine's own
+catalogues, ``engine/locale/<lang>/LC_MESSAGES/engine.po``, read with Babel
+(no compile step) when a language is first asked for. The engine stays free
+of Django: the site calls :func:`render` with the reader's language.
+
+A parameter is written by kind: a :class:`Message` in the same language (so a
+colour's name or a nested reason is translated too), :class:`Letters` in the
+language's colour letters (``WBWB`` is ``BNBN`` in French and Spanish,
+``БЧБЧ`` in Russian, the letters of the site's chips), :class:`Team` by its
+name where the caller knows the names, a number with the language's decimal
+mark, a list joined with commas, and a plain string as it is (a team's label,
+a rule citation). :class:`English` marks prose not yet structured: it stays
+English in every language and :func:`fully_translated` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "fr", "es", "ru")
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+# The site's colour chips (locale/<lang>/LC_MESSAGES/django.po, context "colour White, one letter").
+COLOUR_LETTERS = {
+    "en": {"W": "W", "B": "B"},
+    "fr": {"W": "B", "B": "N"},
+    "es": {"W": "B", "B": "N"},
+    "ru": {"W": "Б", "B": "Ч"},
+}
+DECIMAL_MARK = {"en": ".", "fr": ",", "es": ",", "ru": ","}
+
+
+@dataclass(frozen=True)
+class Letters:
+    """A sequence of colour letters, ``"WBWB"`` (W = White, B = Black), written in the language's letters."""
+
+    seq: str
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team (or player) the reason names: by ``label`` (else its number), by name where names are given."""
+
+    tpn: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class English:
+    """Prose the engine does not yet write as a :class:`Message`: the same in every language."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Message:
+    """One reason: ``key`` is the English template, ``params`` fill its placeholders, ``article`` is cited."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    article: str = ""
+
+    @property
+    def text(self) -> str:
+        """The English, as the engine writes it on the command line and in the TRF."""
+        return render(self, "en")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):  # a reason compared with the English it writes
+            return self.text == other
+        if isinstance(other, Message):
+            return (self.key, dict(self.params), self.article) == (
+                other.key,
+                dict(other.params),
+                other.article,
+            )
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # params are a dict
+
+    def __contains__(self, part: str) -> bool:
+        return part in self.text
+
+    def __getattr__(self, name: str) -> Any:
+        """A reason reads as its English where a string is expected (``reason.startswith(...)``)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.text, name)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "params": {k: _encode(v) for k, v in self.params.items()}}
+        if self.article:
+            out["article"] = self.article
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Message:
+        return cls(
+            data["key"],
+            {k: _decode(v) for k, v in (data.get("params") or {}).items()},
+            data.get("article", ""),
+        )
+
+
+def msg(key: str, article: str = "", /, **params: Any) -> Message:
+    """``Message(key, params, article)`` written short: ``msg("{team} meets {opponent}.", team=..., opponent=...)``."""
+    return Message(key, params, article)
+
+
+def _encode(v: Any) -> Any:
+    if isinstance(v, Message):
+        return v.to_dict()
+    if isinstance(v, Letters):
+        return {"letters": v.seq}
+    if isinstance(v, Team):
+        return {"team": v.tpn, "label": v.label}
+    if isinstance(v, English):
+        return {"english": v.text}
+    if isinstance(v, (list, tuple)):
+        return [_encode(x) for x in v]
+    return v
+
+
+def _decode(v: Any) -> Any:
+    if isinstance(v, dict):
+        if "key" in v:
+            return Message.from_dict(v)
+        if "letters" in v:
+            return Letters(v["letters"])
+        if "team" in v:
+            return Team(v["team"], v.get("label", ""))
+        if "english" in v:
+            return English(v["english"])
+    if isinstance(v, list):
+        return [_decode(x) for x in v]
+    return v
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalogue(language: str) -> dict[str, str]:
+    """The translations of ``language``, msgid to msgstr (empty and fuzzy entries left out); read once."""
+    path = LOCALE_DIR / language / "LC_MESSAGES" / "engine.po"
+    if language == "en" or not path.exists():
+        return {}
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        cat = read_po(f, locale=language)
+    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+def language_of(code: str | None) -> str:
+    """``"fr-ch"`` -> ``"fr"``; a language without a catalogue -> ``"en"``."""
+    base = (code or "en").lower().replace("_", "-").split("-")[0]
+    return base if base in LANGUAGES else "en"
+
+
+def render(
+    message: Message | Mapping[str, Any] | str, language: str = "en", names: Mapping | None = None
+) -> str:
+    """``message`` written in ``language``; ``names`` maps a TPN to a team's name (``Team`` parameters).
+
+    A reason starts with a capital letter in every language, as in English,
+    though a translation may begin with a parameter ("белые: ...").
+    """
+    if isinstance(message, str):
+        return message
+    if not isinstance(message, Message):
+        message = Message.from_dict(message)
+    lang = language_of(language)
+    text = _render(message, lang, names)
+    return text if lang == "en" else text[:1].upper() + text[1:]
+
+
+def _render(message: Message, lang: str, names: Mapping | None) -> str:
+    template = catalogue(lang).get(message.key, message.key)
+    values = {k: _value(v, lang, names) for k, v in message.params.items()}
+    return template.format_map(values)
+
+
+def _value(v: Any, lang: str, names: Mapping | None) -> str:
+    if isinstance(v, Message):
+        return _render(v, lang, names)
+    if isinstance(v, Letters):
+        letters = COLOUR_LETTERS[lang]
+        return "".join(letters.get(c, c) for c in v.seq)
+    if isinstance(v, Team):
+        name = _team_name(names, v.tpn) if names else None
+        base = v.label or str(v.tpn)
+        return f"{name} (TPN {v.tpn})" if name and name != base else base
+    if isinstance(v, English):
+        return v.text
+    if isinstance(v, bool):
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:g}".replace(".", DECIMAL_MARK[lang])
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_value(x, lang, names) for x in v)
+    return str(v)
+
+
+def _team_name(names: Mapping, tpn: int) -> str | None:
+    entry = names.get(tpn, names.get(str(tpn)))
+    if isinstance(entry, Mapping):
+        entry = entry.get("name")
+    return entry or None
+
+
+def fully_translated(message: Message | Mapping[str, Any]) -> bool:
+    """False when the message carries :class:`English` prose (it then reads partly in English)."""
+    if not isinstance(message, Message):
+        message = Message.from_dict(message)
+    return all(_translated(v) for v in message.params.values())
+
+
+def _translated(v: Any) -> bool:
+    if isinstance(v, English):
+        return not v.text.strip()  # an empty English part (no opponent passed over) says nothing
+    if isinstance(v, Message):
+        return fully_translated(v)
+    if isinstance(v, (list, tuple)):
+        return all(_translated(x) for x in v)
+    return True
+
+
+def as_message(reason: Message | str) -> Message:
+    """A reason as a Message: a plain string becomes :class:`English` prose."""
+    return reason if isinstance(reason, Message) else Message("{text}", {"text": English(reason)})
+
+
+__all__ = [
+    "COLOUR_LETTERS",
+    "LANGUAGES",
+    "English",
+    "Letters",
+    "Message",
+    "Team",
+    "as_message",
+    "catalogue",
+    "fully_translated",
+    "language_of",
+    "msg",
+    "render",
+]

@@ -66,7 +66,7 @@ class GeneratorConfig:
     primary: str = "MP"  # MP or GP (C.04.6 1.2)
     secondary_for_colours: bool = True
     initial_colour: str = "random"  # W, B or random (drawn with the seed)
-    version: str = "2007"  # Olympiad rules: 1998 or 2007
+    version: str = "2007"  # Olympiad rules: 1998, 2007 or 2022 (D.02)
     events: str = (
         "auto"  # team, individual, or auto: teams for C.04.6 and the Olympiad, players for Dubov / Lim
     )

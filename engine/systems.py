@@ -26,7 +26,7 @@ SYSTEMS: dict[str, str] = {
 
 LABELS: dict[str, str] = {
     "c0406": "FIDE C.04.6 Swiss Team Pairing System (2026)",
-    "olympiad": "Chess Olympiad pairing rules (1998, 2007 amendments)",
+    "olympiad": "Chess Olympiad pairing rules (1998, 2007 amendments, 2022 D.02)",
     "dubov": "Dubov system (1997)",
     "lim": "Lim system",
 }

@@ -27,7 +27,7 @@ def bye_points(opts: OlympiadOptions, boards: int) -> tuple[float, float]:
     boards: a drawn match, 1 match point. 2007 amended rule 10: 1 match
     point and 2 game points.
     """
-    if opts.version == "2007":
+    if opts.version in ("2007", "2022"):  # D.02: 1 matchpoint and 2 game points too
         return 1.0, 2.0
     return 1.0, (1.5 if opts.women else 2.0)
 

@@ -3,9 +3,11 @@
 Keys (all optional):
 
 ``version``
-    ``"1998"`` (Annex D as amended to 1998: game points pair and score) or
+    ``"1998"`` (Annex D as amended to 1998: game points pair and score),
     ``"2007"`` (the 2007 amendments: match points, imaginary points in rounds
-    1-2, Section J from round 4). Default ``"2007"``.
+    1-2, Section J from round 4) or ``"2022"`` (the Olympiad Pairing Rules in
+    force since 1 January 2022, D.02: ``engine.olympiad.d02``, with its own
+    readings in ``engine.olympiad.d02.options``). Default ``"2007"``.
 ``section``
     ``"open"`` (the men's / open championship; ``"men"`` is accepted) or
     ``"women"``. Matters for the 1998 text only (3 boards, bye 1.5 GP,
@@ -40,8 +42,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.olympiad.d02.options import D02_OPTION_SPECS
 from engine.options import OptionSpec
 from engine.state import ScoreKind
+
+VERSIONS = ("1998", "2007", "2022")
 
 # Rules replaced or reworded by the 2007 amendments (amendment 1 and 2).
 AMENDED_2007 = frozenset({1, 7, 8, 9, 10, 12, 16, 25, 55})
@@ -104,8 +109,8 @@ def parse_options(options: dict | None) -> OlympiadOptions:
     """Validate ``state.options``; a bad value raises ``ValueError`` naming it."""
     opts = dict(options or {})
     version = str(opts.get("version", "2007"))
-    if version not in ("1998", "2007"):
-        raise ValueError(f"olympiad option 'version' must be '1998' or '2007', not {version!r}")
+    if version not in VERSIONS:
+        raise ValueError(f"olympiad option 'version' must be '1998', '2007' or '2022', not {version!r}")
     section = str(opts.get("section", "open")).lower()
     if section == "men":
         section = "open"
@@ -156,10 +161,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         system="olympiad",
         article="Olympiad 2007 amendments",
         label="Rules text",
-        help="the 1998 text (game points) or the 1998 text with the 2007 amendments (match points)",
+        help="the 1998 text (game points), the 1998 text with the 2007 amendments (match points) or the "
+        "Olympiad Pairing Rules in force since 2022 (D.02)",
         default="2007",
-        choices=("1998", "2007"),
-        choice_labels=("1998 text", "1998 text with the 2007 amendments"),
+        choices=VERSIONS,
+        choice_labels=(
+            "1998 text",
+            "1998 text with the 2007 amendments",
+            "Olympiad Pairing Rules (2022, D.02)",
+        ),
         flag="--olympiad-version",
         site=False,  # the tournament's own "Olympiad version" field
     ),
@@ -241,4 +251,4 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=1000,
         site=False,
     ),
-)
+) + D02_OPTION_SPECS

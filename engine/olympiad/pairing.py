@@ -28,6 +28,10 @@ from engine.state import TournamentState
 
 
 def pair(state: TournamentState) -> RoundPairing:
+    if (state.options or {}).get("version") == "2022":
+        from engine.olympiad.d02 import pair as pair_d02  # the 2022 rules (D.02), their own procedure
+
+        return pair_d02(state)
     return pair_with_search(state)[0]
 
 

@@ -24,6 +24,10 @@ from engine.state import Colour, TournamentState
 
 
 def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
+    if (state.options or {}).get("version") == "2022":
+        from engine.olympiad.d02 import violations as violations_d02  # the 2022 rules (D.02)
+
+        return violations_d02(state, pairing)
     opts = parse_options(state.options)
     views = build_views(state, opts)
     out: list[Violation] = []

@@ -198,7 +198,7 @@ def _tournament_type(recs: TrfRecords, strict: bool) -> TournamentType:
     if ttype is None:
         raise TrfError(
             f"tournament type {recs.tournament_type!r} is not one the engine knows "
-            "(FIDE_TEAM..., FIDE_DUBOV, FIDE_LIM, FIDE_OLYMPIAD_1998, FIDE_OLYMPIAD_2007)",
+            "(FIDE_TEAM..., FIDE_DUBOV, FIDE_LIM, FIDE_OLYMPIAD_1998, FIDE_OLYMPIAD_2007, FIDE_OLYMPIAD_2022)",
             recs.tournament_type_line,
             5,
         )

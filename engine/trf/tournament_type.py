@@ -7,7 +7,9 @@ primary score; a second one is the secondary score used for colours
 (C.04.6 1.2.1); MP/GP without a TYPE suffix means no colour preferences.
 
 Project codes (FIDE has none for these): ``FIDE_DUBOV`` (FIDE's own),
-``FIDE_LIM``, ``FIDE_OLYMPIAD_1998`` and ``FIDE_OLYMPIAD_2007``.
+``FIDE_LIM``, ``FIDE_OLYMPIAD_1998``, ``FIDE_OLYMPIAD_2007`` and
+``FIDE_OLYMPIAD_2022``; bare ``FIDE_OLYMPIAD`` reads as the rules in force,
+the 2022 Olympiad Pairing Rules (D.02).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ SYSTEM_CODES = {
     "FIDE_LIM": ("lim", {}),
     "FIDE_OLYMPIAD_1998": ("olympiad", {"version": "1998"}),
     "FIDE_OLYMPIAD_2007": ("olympiad", {"version": "2007"}),
-    "FIDE_OLYMPIAD": ("olympiad", {"version": "2007"}),
+    "FIDE_OLYMPIAD_2022": ("olympiad", {"version": "2022"}),
+    # The bare code names the rules in force: D.02 (2022). Written files always carry the year.
+    "FIDE_OLYMPIAD": ("olympiad", {"version": "2022"}),
 }
 
 

@@ -31,7 +31,9 @@ class EventPlan:
     seed: int
     late: dict[int, int]
     absence_rate: float = 0.05
-    default_rate: float = 0.04
+    default_rate: float = 0.04  # one team does not arrive: a win by default
+    double_default_rate: float = 0.01  # neither arrives: no meeting, no points, nobody barred from the bye
+    withdrawal_rate: float = 0.01  # a team leaves the event after a round
 
 
 def new_event(plan: EventPlan) -> TournamentState:
@@ -62,8 +64,13 @@ def unavailable_for(state: TournamentState, plan: EventPlan, rng: random.Random)
     return frozenset(out)
 
 
-def _match(rnd: int, white: int, black: int, rng: random.Random, default_rate: float):
-    if rng.random() < default_rate:  # one team did not arrive: a win by default, no meeting, no colour
+def _match(rnd: int, white: int, black: int, rng: random.Random, plan: EventPlan):
+    if rng.random() < plan.double_default_rate:
+        return {
+            white: RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, black, None, 0.0, 0.0),
+            black: RoundRecord(rnd, Outcome.DOUBLE_FORFEIT, white, None, 0.0, 0.0),
+        }
+    if rng.random() < plan.default_rate:  # one team did not arrive: a win by default, no meeting, no colour
         winner, loser = (white, black) if rng.random() < 0.5 else (black, white)
         return {
             winner: RoundRecord(rnd, Outcome.FORFEIT_WIN, loser, None, 2.0, float(BOARDS)),
@@ -85,12 +92,17 @@ def play(
     rnd = state.next_round
     records: dict[int, RoundRecord] = {}
     for white, black in pairs:
-        records.update(_match(rnd, white, black, rng, plan.default_rate))
+        records.update(_match(rnd, white, black, rng, plan))
     if bye is not None:
         records[bye] = RoundRecord(rnd, Outcome.PAIRING_ALLOCATED_BYE, None, None, *BYE_POINTS)
     for p in state.participants:
         records.setdefault(p.tpn, RoundRecord(rnd, Outcome.ABSENT))
-    return state.with_round(records)
+    after = state.with_round(records)
+    leaving = {p.tpn for p in after.participants if not p.withdrawn and rng.random() < plan.withdrawal_rate}
+    if not leaving:
+        return after
+    parts = tuple(replace(p, withdrawn=True) if p.tpn in leaving else p for p in after.participants)
+    return replace(after, participants=parts)
 
 
 def next_state(state: TournamentState, plan: EventPlan, rng: random.Random) -> TournamentState:

@@ -208,7 +208,8 @@ class _Round:
             for c in [*own, *others, *same]:
                 if c not in used and (ok[f] >> c) & 1 and reachable((f, c)):
                     fixed.append((f, c))
-                    self.steps.append(f"9.4 floater {self.ranked[f].tpn} meets {self.ranked[c].tpn}")
+                    whom = "" if c in residents else " (a floater)"
+                    self.steps.append(f"9.4 floater {self.ranked[f].tpn} meets {self.ranked[c].tpn}{whom}")
                     break
             else:
                 floated.append(f)
@@ -222,16 +223,18 @@ class _Round:
         by_rank = list(reversed(unpaired)) if direction == DOWN else list(unpaired)
         candidates = sorted(by_rank, key=lambda t: 0 if m.can[t] & nxt else 1)
         after_fixed = self.left & ~mask_of(t for p in fixed for t in p)
-        for floaters in combinations(candidates, count):
-            stay = [t for t in unpaired if t not in floaters]
-            if not self._pairs_fully(stay, ok):
-                continue
-            if m.perfect(after_fixed & ~mask_of(stay)):
-                break
-        else:
+
+        def first_floaters(order):
+            for floaters in combinations(order, count):
+                stay = [t for t in unpaired if t not in floaters]
+                if self._pairs_fully(stay, ok) and m.perfect(after_fixed & ~mask_of(stay)):
+                    return floaters, stay
             raise AssertionError("a group can always keep its Kept Pairings")
+
+        floaters, stay = first_floaters(candidates)
+        article = "8.2.3" if floaters != first_floaters(by_rank)[0] else "8"
         for t in floaters:
-            self.steps.append(f"8 {self.ranked[t].tpn} floats {direction}")
+            self.steps.append(f"{article} {self.ranked[t].tpn} floats {direction}")
         # 9.1-9.3: the rest, in the order of the 9.3 table (mirrored below the median).
         order = stay if direction == DOWN else list(reversed(stay))
         made = next(pairings_in_9_3_order(order, ok))

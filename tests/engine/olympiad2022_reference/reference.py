@@ -31,6 +31,9 @@ from tests.engine.olympiad2022_reference.matching import Matchings, bits, mask_o
 
 WHITE, BLACK = "w", "b"
 DOWN, UP = "down", "up"
+# Readings of 7.4 (README.md): the limits are disregarded for a group when keeping them would make
+# it keep fewer pairings (default), or only when the group could otherwise pair all its teams.
+FEWER_PAIRINGS, NO_FLOATER = "fewer-pairings", "no-floater"
 
 
 def _other(colour: str) -> str:
@@ -86,9 +89,9 @@ def median_group_score(teams: list[RefTeam]) -> float:
     return ranked[median_index(len(ranked))].mp
 
 
-def pair_round(teams: list[RefTeam], lot: str = WHITE) -> RefPairing:
+def pair_round(teams: list[RefTeam], lot: str = WHITE, *, reading_7_4: str = FEWER_PAIRINGS) -> RefPairing:
     """The pairing of one round of the teams to be paired; ``lot`` is the colour drawn by lot (7.2)."""
-    return _Round(teams, lot).pair()
+    return _Round(teams, lot, reading_7_4).pair()
 
 
 def within_limits(a: RefTeam, b: RefTeam) -> bool:
@@ -99,31 +102,33 @@ def within_limits(a: RefTeam, b: RefTeam) -> bool:
 def board_one_colour(higher: RefTeam, lower: RefTeam, lot: str) -> tuple[str, str]:
     """The board-1 colour of the higher ranked team, and the article that decides it.
 
-    7.3 first (a colour that breaks a limit for either team is avoided), then equalisation (the
-    larger colour difference gets Black), then the colours of the latest round in which the two
-    teams' colours differed (each takes the other's), then alternation (the higher ranked team's
-    last colour, else the lower ranked team's), then the lot by the higher ranked team's pairing
-    number (7.2: the lot's colour to an odd number, the other to an even one).
+    Colours count on played matches only (7.7). 7.3 first (a colour that breaks a limit for either
+    team is avoided), then equalisation (7.5.1: the larger colour difference gets Black), then the
+    colours of the latest round in which the two teams' colours differed (7.6: each takes the
+    other's), then alternation (7.5.2: the higher ranked team's last colour, else the lower ranked
+    team's), then the lot by the higher ranked team's pairing number (7.2: the lot's colour to an
+    odd number, the other to an even one).
     """
     lawful = [c for c in (WHITE, BLACK) if higher.keeps_limits_with(c) and lower.keeps_limits_with(_other(c))]
     if len(lawful) == 1:
         return lawful[0], "7.3"
     if higher.colour_difference != lower.colour_difference:
-        return (BLACK if higher.colour_difference > lower.colour_difference else WHITE), "7.5"
+        return (BLACK if higher.colour_difference > lower.colour_difference else WHITE), "7.5.1"
     theirs = dict(lower.colours)
     for rnd, colour in reversed(higher.colours):
         if rnd in theirs and theirs[rnd] != colour:
             return theirs[rnd], "7.6"
     if higher.colours:
-        return _other(higher.colours[-1][1]), "7.7"
+        return _other(higher.colours[-1][1]), "7.5.2"
     if lower.colours:
-        return lower.colours[-1][1], "7.7"
+        return lower.colours[-1][1], "7.5.2"
     return (lot if higher.tpn % 2 else _other(lot)), "7.2"
 
 
 class _Round:
-    def __init__(self, teams: list[RefTeam], lot: str) -> None:
+    def __init__(self, teams: list[RefTeam], lot: str, reading_7_4: str) -> None:
         self.lot = lot
+        self.reading_7_4 = reading_7_4
         self.steps: list[str] = []
         self.ranked = sorted(teams, key=rank_key)
         self.bye: int | None = None
@@ -178,8 +183,11 @@ class _Round:
         group = mask_of(members)
         free = m.kept(self.left, group, False)
         limited = m.kept(self.left, group, True)
-        limits = limited == free  # 7.4: the limits go only if they cost the group a pairing
-        kept = free
+        if self.reading_7_4 == FEWER_PAIRINGS:  # 7.4: the limits go if they cost the group a pairing
+            limits = limited == free
+        else:  # 7.4 narrowly: only if they make a group that could pair all its teams float one
+            limits = not (2 * free == len(members) and limited < free)
+        kept = limited if limits else free
         ok = m.ok[limits]
         name = f"group {self.ranked[residents[0]].mp if residents else '?'} MP"
         self.steps.append(f"8 {name}: keeps {kept} pairings" + ("" if limits else " (7.4: 7.3 disregarded)"))
@@ -193,8 +201,9 @@ class _Round:
             rest = m.kept(self.left & ~paired, still, limits)
             return rest >= 0 and len(done) + rest >= kept
 
-        # 9.4 / 9.5: incoming floaters first; a downfloater takes the highest ranked team it can,
-        # an upfloater the lowest ranked, while the group still keeps its pairings.
+        # 8.2.1 / 8.3.1: incoming floaters first; a downfloater takes the highest ranked team it has
+        # not played, an upfloater the lowest ranked, while the group still keeps its pairings
+        # (9.4, 9.5); one that nobody can take moves on to the next group (8.2.4, 8.3.4).
         arrivals = [(f, DOWN) for f in down_in] + [(f, UP) for f in reversed(up_in)]
         for f, side in arrivals:
             used = {t for p in fixed for t in p} | set(floated)
@@ -209,13 +218,18 @@ class _Round:
                 if c not in used and (ok[f] >> c) & 1 and reachable((f, c)):
                     fixed.append((f, c))
                     whom = "" if c in residents else " (a floater)"
-                    self.steps.append(f"9.4 floater {self.ranked[f].tpn} meets {self.ranked[c].tpn}{whom}")
+                    article = "8.2.1" if side == DOWN else "8.3.1"
+                    self.steps.append(
+                        f"{article} floater {self.ranked[f].tpn} meets {self.ranked[c].tpn}{whom}"
+                    )
                     break
             else:
                 floated.append(f)
-                self.steps.append(f"9.5 floater {self.ranked[f].tpn} floats on")
-        # 8.2 / 8.3: the teams the group cannot keep float, the lowest ranked first above the
-        # median (the highest ranked below it), a team with an opponent in the next group first.
+                article = "8.2.4" if side == DOWN else "8.3.4"
+                self.steps.append(f"{article} floater {self.ranked[f].tpn} floats on")
+        # 8.2.2 / 8.3.2: the teams the group cannot keep float, the lowest ranked first above the
+        # median (the highest ranked below it); 8.2.3 / 8.3.3: a team with an opponent in the next
+        # group first.
         used = {t for p in fixed for t in p} | set(floated)
         unpaired = [t for t in residents if t not in used]
         count = len(unpaired) - 2 * (kept - len(fixed))
@@ -232,7 +246,8 @@ class _Round:
             raise AssertionError("a group can always keep its Kept Pairings")
 
         floaters, stay = first_floaters(candidates)
-        article = "8.2.3" if floaters != first_floaters(by_rank)[0] else "8"
+        part = "8.2" if direction == DOWN else "8.3"
+        article = f"{part}.3" if floaters != first_floaters(by_rank)[0] else f"{part}.2"
         for t in floaters:
             self.steps.append(f"{article} {self.ranked[t].tpn} floats {direction}")
         # 9.1-9.3: the rest, in the order of the 9.3 table (mirrored below the median).

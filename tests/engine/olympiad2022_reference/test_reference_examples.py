@@ -6,6 +6,7 @@ Teams are given as ``RefTeam`` (TPN, matchpoints, opponents met, board-1 colours
 from tests.engine.olympiad2022_reference.matching import order_9_3, pairings_in_9_3_order
 from tests.engine.olympiad2022_reference.reference import (
     BLACK,
+    NO_FLOATER,
     WHITE,
     RefTeam,
     median_group_score,
@@ -93,7 +94,7 @@ def test_d02_8_3_3_below_the_median_the_upfloater_has_an_opponent_in_the_next_gr
     assert unordered(pairing) == {frozenset(p) for p in [(1, 2), (3, 4), (5, 7), (6, 8)]}
 
 
-def test_d02_9_4_downfloater_meets_the_highest_ranked_team_it_has_not_met():
+def test_d02_8_2_1_downfloater_meets_the_highest_ranked_team_it_has_not_played():
     pairing = pair_round(teams(4, 4, 4, 2, 2, 2, 2, 2, 2, 2, met=[(3, 4)]))
     assert frozenset((3, 5)) in unordered(pairing)
 
@@ -128,7 +129,7 @@ def test_d02_7_4_the_colour_limits_are_disregarded_when_the_group_would_keep_few
     assert pair_round(field).pairs == [(2, 1)]
 
 
-def test_d02_7_5_equalisation_the_larger_colour_difference_gets_black():
+def test_d02_7_5_1_equalisation_the_larger_colour_difference_gets_black():
     field = teams(2, 2, colours={1: "bw", 2: "w"})
     assert pair_round(field).pairs == [(1, 2)]
 
@@ -145,3 +146,24 @@ def test_d02_11_1_board_order_higher_ranked_team_matchpoints_then_sum_then_ratin
     pairing = pair_round(teams(6, 6, 4, 4, 4, 4, 2, 2))
     order = [min(p, key=lambda t: t) for p in pairing.pairs]
     assert order == [1, 3, 4, 7]
+
+
+def test_d02_7_4_both_readings_on_a_group_that_must_float_a_team_anyway():
+    # 4 MP: 1-5, each with White twice running, so no pair among them keeps 7.3; 2 MP: 6-12.
+    field = teams(4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, colours={t: "ww" for t in range(1, 6)})
+    # Default: the limits cost the group two pairings, so they go: 1-3, 2-4 (9.3), 5 floats to 6.
+    assert unordered(pair_round(field)) == {
+        frozenset(p) for p in [(1, 3), (2, 4), (5, 6), (7, 10), (8, 11), (9, 12)]
+    }
+    # Narrow reading: the group must float a team anyway, so the limits stay and all five float.
+    narrow = pair_round(field, reading_7_4=NO_FLOATER)
+    assert unordered(narrow) == {frozenset(p) for p in [(1, 6), (2, 7), (3, 8), (4, 9), (5, 10), (11, 12)]}
+
+
+def test_d02_8_2_4_a_floater_nobody_can_take_floats_on_to_the_median_group():
+    # 4 MP: 1 2 3 | 3 MP: 4 5 (3 has met both) | Median Group 2 MP: 6-9 | 0 MP: 10 11
+    field = teams(4, 4, 4, 3, 3, 2, 2, 2, 2, 0, 0, met=[(3, 4), (3, 5), (2, 4), (2, 5), (1, 4), (1, 5)])
+    pairing = pair_round(field)
+    assert pairing.bye == 11
+    assert frozenset((4, 5)) in unordered(pairing)
+    assert any("8.2.4" in step for step in pairing.steps)

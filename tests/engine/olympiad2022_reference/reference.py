@@ -153,6 +153,8 @@ class _Round:
         self._choose_bye()
         teams = self.ranked
         n = len(teams)
+        if n == 0:
+            return RefPairing([], self.bye, self.steps)
         self.m = _round_matchings(teams)
         self.left = mask_of(range(n))  # teams not yet paired
         if not self.m.perfect(self.left):

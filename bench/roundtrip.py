@@ -1,6 +1,7 @@
 """Generator -> TRF-2026 -> checker round trips on many random events; prints counts and timings.
 
     .venv/bin/python bench/roundtrip.py [--system c0406] [--events 500] [--min-teams 8] [--max-teams 60]
+        [--olympiad-version 1998|2007|2022]
 
 Every event is paired round by round by the engine, written as TRF-2026, read
 back and re-paired from its own history; any round that comes out differently
@@ -37,7 +38,7 @@ def config_for(seed: int, args: argparse.Namespace) -> generator.GeneratorConfig
         forbidden_pairs=rng.randint(0, 2),
         colour_preferences=rng.choice(["A", "B", "none"]),
         primary=rng.choice(["MP", "GP"]),
-        version=rng.choice(["1998", "2007"]),
+        version=args.olympiad_version or rng.choice(["1998", "2007", "2022"]),
     )
 
 
@@ -49,6 +50,12 @@ def main() -> int:
     p.add_argument("--min-teams", type=int, default=8)
     p.add_argument("--max-teams", type=int, default=60)
     p.add_argument("--max-rounds", type=int, default=11)
+    p.add_argument(
+        "--olympiad-version",
+        choices=["1998", "2007", "2022"],
+        default=None,
+        help="the Olympiad rules of every event (default: drawn per event among the three)",
+    )
     args = p.parse_args()
     made = impossible = differing_events = differing_rounds = rounds = 0
     t_gen = t_io = t_check = 0.0

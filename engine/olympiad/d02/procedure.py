@@ -274,36 +274,32 @@ class _GroupRun:
             if chosen is None:
                 raise PairingImpossible(f"no team of the {self.g.mp:g}-point group can float")
             mates = [o for o in self.inner.values() if o is not chosen and self.ok(chosen, o)]
-            way = "down" if self.side == DOWN else "up"
-            towards = f"{way} to the {nxt.group.mp:g}-point group"
+            towards = f"{'down' if self.side == DOWN else 'up'} to the {nxt.group.mp:g}-point group"
+            at = order.index(chosen)
+            lacking = [
+                (t, f"no opponent in the {nxt.group.mp:g}-point group")
+                for t in hasnt
+                if chosen in has and order.index(t) < at
+            ]
             if not mates:
                 article, why = (
                     "D.02 9.4",
                     f"it can meet no other team left in its group, so it floats {towards}",
                 )
-            elif chosen in hasnt and has:
+            elif lacking:
                 article = prefer_art
-                why = f"no team with an opponent in the {nxt.group.mp:g}-point group could float, so it floats {towards}"
-            elif passed and chosen in has and hasnt and order.index(chosen) > order.index(hasnt[0]):
-                article = prefer_art
-                why = f"it has an opponent in the {nxt.group.mp:g}-point group, which the teams passed over lack; it floats {towards}"
+                why = f"it has an opponent in the {nxt.group.mp:g}-point group, which the teams ranked before it lack; it floats {towards}"
             elif passed:
-                article, why = rest_art, f"it floats {towards}"
+                article, why = (
+                    rest_art,
+                    f"the teams before it could not float without leaving the rest unpaired; it floats {towards}",
+                )
             else:
                 word = "lowest" if self.side == DOWN else "highest"
                 article, why = (
                     first,
                     f"the group keeps {self.k} pairings and its {word} ranked team floats {towards}",
                 )
-            lacking = (
-                [
-                    (t, f"no opponent in the {nxt.group.mp:g}-point group")
-                    for t in hasnt
-                    if order.index(t) < order.index(chosen)
-                ]
-                if chosen in has
-                else []
-            )
             self._float(chosen, article, f"{chosen.label}: {why} ({article}){_listed(lacking + passed)}.")
 
     def pair_rest(self) -> None:

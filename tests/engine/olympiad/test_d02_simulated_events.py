@@ -1,0 +1,69 @@
+"""Whole simulated Olympiads under D.02: every round pairs, no rematch, colour limits held or 7.4 cited."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import systems
+from engine.olympiad.d02.model import build_teams
+from engine.olympiad.simulate import simulate_round
+from engine.result import WHY_TOPIC
+from engine.state import Colour, Participant, Scoring, TournamentState
+
+EVENTS = [(9, 1), (14, 2), (21, 3), (30, 4), (45, 5), (60, 6), (77, 7), (120, 8)]
+EVENTS += [(21, 13), (30, 14), (45, 15), (60, 16), (77, 17), (101, 18), (35, 19), (50, 20)]
+
+
+def field(n: int, seed: int, **options) -> TournamentState:
+    rng = random.Random(seed)
+    ratings = sorted((rng.gauss(2300, 200) for _ in range(n)), reverse=True)
+    return TournamentState(
+        participants=tuple(
+            Participant(tpn=i + 1, name=f"T{i + 1}", rating=round(r)) for i, r in enumerate(ratings)
+        ),
+        system="olympiad",
+        rounds_total=11,
+        initial_colour=Colour.WHITE if seed % 2 else Colour.BLACK,
+        scoring=Scoring(),
+        options={"version": "2022", **options},
+    )
+
+
+@pytest.mark.parametrize("n,seed", EVENTS)
+def test_d02_simulated_event_every_round_lawful_and_cited(n, seed):
+    olympiad = systems.get("olympiad")
+    state = field(n, seed)
+    rng = random.Random(seed)
+    byes: set[int] = set()
+    for _ in range(min(11, n // 2 + 1)):  # a small field has fewer rounds than an Olympiad
+        pairing = olympiad.pair(state)  # PairingImpossible would fail the test
+        cards = build_teams(state)
+        paired = [t for p in pairing.pairs for t in (p.white, p.black)]
+        assert sorted(paired + ([pairing.bye] if pairing.bye else [])) == list(range(1, n + 1))
+        for p in pairing.pairs:
+            assert p.black not in cards[p.white].met  # 6.1
+        assert not [v for v in olympiad.violations(state, pairing) if v.absolute]
+        assert all(s.article.startswith("D.02 ") for s in pairing.explanation)
+        assert set(pairing.why()) == set(range(1, n + 1))
+        relaxed = any(s.article == "D.02 7.4" for s in pairing.explanation)
+        if not relaxed:
+            for p in pairing.pairs:
+                assert cards[p.white].may_receive(Colour.WHITE) and cards[p.black].may_receive(Colour.BLACK)
+        if pairing.bye is not None:
+            assert pairing.bye not in byes  # 4.2.1
+            byes.add(pairing.bye)
+        assert [s for s in pairing.explanation if s.topic == WHY_TOPIC]
+        state = simulate_round(state, pairing, rng)
+
+
+@pytest.mark.parametrize("options", [{"median_teams": "with_bye"}, {"floater_next_group": "with_floaters"}])
+def test_d02_simulated_event_under_the_other_readings(options):
+    olympiad = systems.get("olympiad")
+    state = field(25, 9, **options)
+    rng = random.Random(9)
+    for _ in range(11):
+        pairing = olympiad.pair(state)
+        assert not [v for v in olympiad.violations(state, pairing) if v.absolute]
+        state = simulate_round(state, pairing, rng)

@@ -1,0 +1,52 @@
+"""D.02 checks of a proposed pairing (checker -c): absolute breaches and the article preferring the engine's."""
+
+from __future__ import annotations
+
+from engine import systems
+from engine.result import Pair, RoundPairing
+from tests.engine.olympiad.builders import tournament
+
+
+def _check(state, pairs, bye=None):
+    proposal = RoundPairing(state.next_round, [Pair(w, b) for w, b in pairs], bye, system="olympiad")
+    return systems.get("olympiad").violations(state, proposal)
+
+
+def test_d02_violations_the_engines_own_pairing_has_none():
+    state = tournament(8, version="2022")
+    assert _check(state, [(p.white, p.black) for p in systems.get("olympiad").pair(state).pairs]) == []
+
+
+def test_d02_9_3_a_proposal_leaving_the_order_is_answered_with_9_3():
+    state = tournament(8, version="2022")
+    found = _check(state, [(1, 6), (5, 2), (3, 7), (8, 4)])
+    assert [v.criterion for v in found] == ["D.02 9.3"]
+    assert not found[0].absolute
+    assert "the rules pair T1 (1) with T5 (5)" in found[0].message
+
+
+def test_d02_7_2_colours_reversed_on_board_1_cite_the_colour_article():
+    state = tournament(8, version="2022")
+    found = _check(state, [(5, 1), (6, 2), (3, 7), (8, 4)])
+    assert [(v.criterion, v.tpns) for v in found] == [("D.02 7.2", (1, 5))]
+
+
+def test_d02_6_1_a_rematch_is_absolute():
+    state = tournament(4, [[(1, 3, 3), (2, 4, 3)]], version="2022")
+    found = _check(state, [(1, 3), (2, 4)])
+    assert any(v.criterion == "D.02 6.1" and v.absolute for v in found)
+
+
+def test_d02_4_2_1_a_second_bye_is_absolute():
+    state = tournament(5, [[(1, 2, 3), (3, 4, 3)]], byes={1: 5}, version="2022")
+    found = _check(state, [(1, 3), (2, 4)], bye=5)
+    assert any(v.criterion == "D.02 4.2.1" and v.absolute for v in found)
+
+
+def test_d02_7_3_a_third_white_running_is_reported():
+    # 1 had White in rounds 1 and 2; it can only meet 2 now.
+    state = tournament(4, [[(1, 3, 3), (2, 4, 1)], [(1, 4, 2), (3, 2, 2)]], version="2022")
+    engine = systems.get("olympiad").pair(state)
+    assert (2, 1) in [(p.white, p.black) for p in engine.pairs]
+    found = _check(state, [(1, 2), (4, 3)])
+    assert any(v.criterion == "D.02 7.3" and v.tpns == (1,) for v in found)

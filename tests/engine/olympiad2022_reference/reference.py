@@ -34,6 +34,8 @@ DOWN, UP = "down", "up"
 # Readings of 7.4 (README.md): the limits are disregarded for a group when keeping them would make
 # it keep fewer pairings (default), or only when the group could otherwise pair all its teams.
 FEWER_PAIRINGS, NO_FLOATER = "fewer-pairings", "no-floater"
+# Article 8 by side: 8.2 the groups below the Median Group (upfloaters), 8.3 those above it (README.md).
+_ARTICLE = {UP: "8.2", DOWN: "8.3"}
 
 
 def _other(colour: str) -> str:
@@ -203,9 +205,9 @@ class _Round:
             rest = m.kept(self.left & ~paired, still, limits)
             return rest >= 0 and len(done) + rest >= kept
 
-        # 8.2.1 / 8.3.1: incoming floaters first; a downfloater takes the highest ranked team it has
+        # 8.3.1 / 8.2.1: incoming floaters first; a downfloater takes the highest ranked team it has
         # not played, an upfloater the lowest ranked, while the group still keeps its pairings
-        # (9.4, 9.5); one that nobody can take moves on to the next group (8.2.4, 8.3.4).
+        # (9.4, 9.5); one that nobody can take moves on to the next group (8.3.4, 8.2.4).
         arrivals = [(f, DOWN) for f in down_in] + [(f, UP) for f in reversed(up_in)]
         for f, side in arrivals:
             used = {t for p in fixed for t in p} | set(floated)
@@ -220,17 +222,17 @@ class _Round:
                 if c not in used and (ok[f] >> c) & 1 and reachable((f, c)):
                     fixed.append((f, c))
                     whom = "" if c in residents else " (a floater)"
-                    article = "8.2.1" if side == DOWN else "8.3.1"
+                    article = _ARTICLE[side] + ".1"
                     self.steps.append(
                         f"{article} floater {self.ranked[f].tpn} meets {self.ranked[c].tpn}{whom}"
                     )
                     break
             else:
                 floated.append(f)
-                article = "8.2.4" if side == DOWN else "8.3.4"
+                article = _ARTICLE[side] + ".4"
                 self.steps.append(f"{article} floater {self.ranked[f].tpn} floats on")
-        # 8.2.2 / 8.3.2: the teams the group cannot keep float, the lowest ranked first above the
-        # median (the highest ranked below it); 8.2.3 / 8.3.3: a team with an opponent in the next
+        # 8.3.2 / 8.2.2: the teams the group cannot keep float, the lowest ranked first above the
+        # median (the highest ranked below it); 8.3.3 / 8.2.3: a team with an opponent in the next
         # group first.
         used = {t for p in fixed for t in p} | set(floated)
         unpaired = [t for t in residents if t not in used]
@@ -248,8 +250,7 @@ class _Round:
             raise AssertionError("a group can always keep its Kept Pairings")
 
         floaters, stay = first_floaters(candidates)
-        part = "8.2" if direction == DOWN else "8.3"
-        article = f"{part}.3" if floaters != first_floaters(by_rank)[0] else f"{part}.2"
+        article = _ARTICLE[direction] + (".3" if floaters != first_floaters(by_rank)[0] else ".2")
         for t in floaters:
             self.steps.append(f"{article} {self.ranked[t].tpn} floats {direction}")
         # 9.1-9.3: the rest, in the order of the 9.3 table (mirrored below the median).

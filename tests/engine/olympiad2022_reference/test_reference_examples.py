@@ -82,19 +82,19 @@ def test_d02_6_4_top_down_bottom_up_median_group_last_with_floaters_from_both_si
     assert unordered(pairing) == {frozenset(p) for p in [(1, 2), (3, 4), (5, 6), (7, 8)]}
 
 
-def test_d02_8_2_3_above_the_median_the_floater_has_an_opponent_in_the_next_group():
+def test_d02_8_3_3_above_the_median_the_floater_has_an_opponent_in_the_next_group():
     # 3 has met both teams of the next group, so 2 floats down instead of 3, and meets 4 (9.4).
     pairing = pair_round(teams(4, 4, 4, 2, 2, 0, 0, 0, met=[(3, 4), (3, 5)]))
     assert unordered(pairing) == {frozenset(p) for p in [(1, 3), (2, 4), (5, 6), (7, 8)]}
 
 
-def test_d02_8_3_3_below_the_median_the_upfloater_has_an_opponent_in_the_next_group():
+def test_d02_8_2_3_below_the_median_the_upfloater_has_an_opponent_in_the_next_group():
     # 6 has met both teams of the Median Group, so 7 floats up and meets its lowest ranked team, 5.
     pairing = pair_round(teams(4, 4, 4, 2, 2, 0, 0, 0, met=[(6, 4), (6, 5)]))
     assert unordered(pairing) == {frozenset(p) for p in [(1, 2), (3, 4), (5, 7), (6, 8)]}
 
 
-def test_d02_8_2_1_downfloater_meets_the_highest_ranked_team_it_has_not_played():
+def test_d02_8_3_1_downfloater_meets_the_highest_ranked_team_it_has_not_played():
     pairing = pair_round(teams(4, 4, 4, 2, 2, 2, 2, 2, 2, 2, met=[(3, 4)]))
     assert frozenset((3, 5)) in unordered(pairing)
 
@@ -160,10 +160,10 @@ def test_d02_7_4_both_readings_on_a_group_that_must_float_a_team_anyway():
     assert unordered(narrow) == {frozenset(p) for p in [(1, 6), (2, 7), (3, 8), (4, 9), (5, 10), (11, 12)]}
 
 
-def test_d02_8_2_4_a_floater_nobody_can_take_floats_on_to_the_median_group():
+def test_d02_8_3_4_a_downfloater_nobody_can_take_floats_on_to_the_median_group():
     # 4 MP: 1 2 3 | 3 MP: 4 5 (3 has met both) | Median Group 2 MP: 6-9 | 0 MP: 10 11
     field = teams(4, 4, 4, 3, 3, 2, 2, 2, 2, 0, 0, met=[(3, 4), (3, 5), (2, 4), (2, 5), (1, 4), (1, 5)])
     pairing = pair_round(field)
     assert pairing.bye == 11
     assert frozenset((4, 5)) in unordered(pairing)
-    assert any("8.2.4" in step for step in pairing.steps)
+    assert any("8.3.4" in step for step in pairing.steps)

@@ -14,8 +14,11 @@ def is_late_entry(history) -> bool:
     return bool(history) and history[0].outcome is Outcome.ABSENT
 
 
-def ref_teams(state: TournamentState) -> list[RefTeam]:
-    """The teams to be paired in ``state.next_round``, as the reference takes them."""
+def ref_teams(state: TournamentState, *, late_entry_bye: bool = False) -> list[RefTeam]:
+    """The teams to be paired in ``state.next_round``, as the reference takes them.
+
+    ``late_entry_bye``: the other reading of 4.2.3, in which a Late Entry may have the bye.
+    """
     teams = []
     for p in state.to_be_paired():
         forbidden = {t for pair in state.forbidden_pairs if p.tpn in pair for t in pair if t != p.tpn}
@@ -26,12 +29,13 @@ def ref_teams(state: TournamentState) -> list[RefTeam]:
                 met=frozenset(p.played_opponents | forbidden),
                 colours=tuple((r.round, r.colour.value) for r in p.history if r.played and r.colour),
                 bye_ineligible=any(r.outcome in _SCORED_WITHOUT_PLAYING for r in p.history)
-                or is_late_entry(p.history),
+                or (is_late_entry(p.history) and not late_entry_bye),
                 rating=p.rating,
             )
         )
     return teams
 
 
-def reference_pairing(state: TournamentState) -> RefPairing:
-    return pair_round(ref_teams(state), state.initial_colour.value)
+def reference_pairing(state: TournamentState, *, late_entry_bye: bool = False, **readings) -> RefPairing:
+    """The reference's pairing of ``state.next_round``; ``readings`` as :func:`pair_round` takes them."""
+    return pair_round(ref_teams(state, late_entry_bye=late_entry_bye), state.initial_colour.value, **readings)

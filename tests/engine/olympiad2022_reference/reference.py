@@ -34,6 +34,9 @@ DOWN, UP = "down", "up"
 # Readings of 7.4 (README.md): the limits are disregarded for a group when keeping them would make
 # it keep fewer pairings (default), or only when the group could otherwise pair all its teams.
 FEWER_PAIRINGS, NO_FLOATER = "fewer-pairings", "no-floater"
+# Readings of 8.2.3 / 8.3.3 (README.md): "an opponent in the next group" among that group's own teams
+# (default), or also among the floaters already sent into it (only the Median Group can hold any then).
+OWN_TEAMS, WITH_FLOATERS = "own-teams", "with-floaters"
 # Article 8 by side: 8.2 the groups below the Median Group (upfloaters), 8.3 those above it (README.md).
 _ARTICLE = {UP: "8.2", DOWN: "8.3"}
 
@@ -91,9 +94,15 @@ def median_group_score(teams: list[RefTeam]) -> float:
     return ranked[median_index(len(ranked))].mp
 
 
-def pair_round(teams: list[RefTeam], lot: str = WHITE, *, reading_7_4: str = FEWER_PAIRINGS) -> RefPairing:
+def pair_round(
+    teams: list[RefTeam],
+    lot: str = WHITE,
+    *,
+    reading_7_4: str = FEWER_PAIRINGS,
+    reading_8_x_3: str = OWN_TEAMS,
+) -> RefPairing:
     """The pairing of one round of the teams to be paired; ``lot`` is the colour drawn by lot (7.2)."""
-    return _Round(teams, lot, reading_7_4).pair()
+    return _Round(teams, lot, reading_7_4, reading_8_x_3).pair()
 
 
 def within_limits(a: RefTeam, b: RefTeam) -> bool:
@@ -128,9 +137,10 @@ def board_one_colour(higher: RefTeam, lower: RefTeam, lot: str) -> tuple[str, st
 
 
 class _Round:
-    def __init__(self, teams: list[RefTeam], lot: str, reading_7_4: str) -> None:
+    def __init__(self, teams: list[RefTeam], lot: str, reading_7_4: str, reading_8_x_3: str) -> None:
         self.lot = lot
         self.reading_7_4 = reading_7_4
+        self.reading_8_x_3 = reading_8_x_3
         self.steps: list[str] = []
         self.ranked = sorted(teams, key=rank_key)
         self.bye: int | None = None
@@ -172,7 +182,8 @@ class _Round:
             pairs += made
         up: list[int] = []
         for g in range(len(groups) - 1, median, -1):  # then from the bottom group up to it
-            made, up = self._pair_group(groups[g], [], up, UP, groups[g - 1])
+            sent = down if g - 1 == median and self.reading_8_x_3 == WITH_FLOATERS else []
+            made, up = self._pair_group(groups[g], [], up, UP, groups[g - 1], sent)
             pairs += made
         made, rest = self._pair_group(groups[median], down, up, DOWN, [])  # the Median Group last
         assert not rest, "the Median Group keeps every team"
@@ -180,7 +191,7 @@ class _Round:
         return RefPairing(self._board_order(pairs), self.bye, self.steps)
 
     # -- 8, 9: one group -----------------------------------------------------------------------
-    def _pair_group(self, residents, down_in, up_in, direction, next_group):
+    def _pair_group(self, residents, down_in, up_in, direction, next_group, sent_there=()):
         """Pair one group; return its pairs (indices) and the teams it floats to the next group."""
         m = self.m
         members = [*down_in, *residents, *up_in]
@@ -237,7 +248,7 @@ class _Round:
         used = {t for p in fixed for t in p} | set(floated)
         unpaired = [t for t in residents if t not in used]
         count = len(unpaired) - 2 * (kept - len(fixed))
-        nxt = mask_of(next_group)
+        nxt = mask_of([*next_group, *sent_there])
         by_rank = list(reversed(unpaired)) if direction == DOWN else list(unpaired)
         candidates = sorted(by_rank, key=lambda t: 0 if m.can[t] & nxt else 1)
         after_fixed = self.left & ~mask_of(t for p in fixed for t in p)

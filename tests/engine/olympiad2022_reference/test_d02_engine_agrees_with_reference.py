@@ -11,14 +11,16 @@ colours, bye eligibility), both answers and the reference's steps with their art
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
+
+import pytest
 
 from engine import systems
 from engine.result import PairingImpossible
 from tests.engine.olympiad2022_reference.events import new_event, next_state, plans, play
 from tests.engine.olympiad2022_reference.from_state import ref_teams, reference_pairing
-from tests.engine.olympiad2022_reference.reference import ReferenceImpossible, rank_key
+from tests.engine.olympiad2022_reference.reference import WITH_FLOATERS, ReferenceImpossible, rank_key
 
 SEED = 2022
 EVENTS = 44
@@ -28,6 +30,7 @@ SHOWN = 4
 @dataclass
 class Comparison:
     rounds: int = 0
+    reading_matters: int = 0  # rounds the variant's reading pairs otherwise than the default one
     pairs: list[str] = field(default_factory=list)  # pairs or bye differ
     colours: list[str] = field(default_factory=list)  # same pairs, board-1 colours differ
     order: list[str] = field(default_factory=list)  # same pairs and colours, board order differs
@@ -47,17 +50,34 @@ def describe(state, plan, ref, got) -> str:
     return "\n".join(lines)
 
 
+# The engine's options for the other readings, the same readings in the reference, and the events
+# (indices into plans(300, SEED)) that play them: 8.2.3's reading matters in one round of each of
+# events 38, 111, 201 and 297, and in none of the first ten.
+VARIANTS = {
+    "default": ({}, {}, range(EVENTS)),
+    "floater_next_group=with_floaters": (
+        {"floater_next_group": "with_floaters"},
+        {"reading_8_x_3": WITH_FLOATERS},
+        (0, 1, 2, 3, 38, 111, 201, 297),
+    ),
+    "late_entry_bye=eligible": ({"late_entry_bye": "eligible"}, {"late_entry_bye": True}, range(10)),
+}
+
+
 @cache
-def compare_simulated_events() -> Comparison:
+def compare_simulated_events(variant: str = "default") -> Comparison:
+    engine_options, readings, events = VARIANTS[variant]
     out = Comparison()
     olympiad = systems.get("olympiad")
-    for plan in plans(EVENTS, SEED):
+    every = plans(300, SEED)
+    for plan in (every[i] for i in events):
         rng = random.Random(plan.seed)
         state = new_event(plan)
+        state = replace(state, options={**state.options, **engine_options})
         for _ in range(plan.rounds):
             state = next_state(state, plan, rng)
             try:
-                ref = reference_pairing(state)
+                ref = reference_pairing(state, **readings)
             except ReferenceImpossible:
                 try:
                     olympiad.pair(state)
@@ -66,6 +86,9 @@ def compare_simulated_events() -> Comparison:
                 out.pairs.append(describe(state, plan, _Impossible(), "a pairing"))
                 break
             out.rounds += 1
+            if readings:
+                default = reference_pairing(state)
+                out.reading_matters += (default.pairs, default.bye) != (ref.pairs, ref.bye)
             try:
                 pairing = olympiad.pair(state)
             except Exception as error:  # the engine's refusal is the disagreement
@@ -110,3 +133,13 @@ def test_d02_engine_board_one_colours_agree_with_the_reference():
 def test_d02_engine_board_order_agrees_with_the_reference():
     cases = compare_simulated_events().order
     assert not cases, _shown(cases, "same pairs and colours, different board order (11.1)")
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "default"])
+def test_d02_engine_options_for_the_other_readings_agree_with_the_reference(variant):
+    result = compare_simulated_events(variant)
+    cases = result.pairs + result.colours + result.order
+    assert result.rounds >= 60 and result.reading_matters > 0
+    assert not cases, f"{variant}: {len(cases)} of {result.rounds} rounds differ\n\n" + "\n\n".join(
+        cases[:SHOWN]
+    )

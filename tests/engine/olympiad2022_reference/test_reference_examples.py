@@ -8,6 +8,7 @@ from tests.engine.olympiad2022_reference.reference import (
     BLACK,
     NO_FLOATER,
     WHITE,
+    WITH_FLOATERS,
     RefTeam,
     median_group_score,
     median_index,
@@ -167,3 +168,13 @@ def test_d02_8_3_4_a_downfloater_nobody_can_take_floats_on_to_the_median_group()
     assert pairing.bye == 11
     assert frozenset((4, 5)) in unordered(pairing)
     assert any("8.3.4" in step for step in pairing.steps)
+
+
+def test_d02_8_2_3_both_readings_of_an_opponent_in_the_next_group():
+    # 4 MP: 1 2 3 | Median Group 2 MP: 4-7 | 0 MP: 8 9 10; 8 has met every team of the Median Group.
+    field = teams(4, 4, 4, 2, 2, 2, 2, 0, 0, 0, met=[(8, 4), (8, 5), (8, 6), (8, 7)])
+    # Default: only the Median Group's own teams count, so 9 floats up, not 8.
+    assert unordered(pair_round(field)) == {frozenset(p) for p in [(1, 2), (3, 4), (5, 6), (7, 9), (8, 10)]}
+    # Other reading: 3, sent down into the Median Group, counts, so 8 floats up and meets it.
+    other = pair_round(field, reading_8_x_3=WITH_FLOATERS)
+    assert unordered(other) == {frozenset(p) for p in [(1, 2), (3, 8), (4, 6), (5, 7), (9, 10)]}

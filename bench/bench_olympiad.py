@@ -6,7 +6,7 @@ and the maximum are printed (target: every round within 0.5 s). With
 swapped) are also checked (``engine.olympiad.violations``: the reason the
 rules prefer the engine's pairing) and the slowest check is printed.
 
-    .venv/bin/python bench/bench_olympiad.py [--teams 180] [--rounds 11] [--version 2007] [--seed 1] [--check 5]
+    .venv/bin/python bench/bench_olympiad.py [--teams 180] [--rounds 11] [--version 2007|2022] [--seed 1] [--check 5]
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--teams", type=int, default=180)
     ap.add_argument("--rounds", type=int, default=11)
-    ap.add_argument("--version", default="2007", choices=["1998", "2007"])
+    ap.add_argument("--version", default="2007", choices=["1998", "2007", "2022"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", type=int, default=0, help="proposals checked per round")
     args = ap.parse_args()

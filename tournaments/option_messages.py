@@ -12,7 +12,7 @@ MESSAGES = (
     # pairing system c0406
     gettext_noop("FIDE C.04.6 Swiss Team Pairing System (2026)"),
     # pairing system olympiad
-    gettext_noop("Chess Olympiad pairing rules (1998, 2007 amendments)"),
+    gettext_noop("Chess Olympiad pairing rules (1998, 2007 amendments, 2022 D.02)"),
     # pairing system dubov
     gettext_noop("Dubov system (1997)"),
     # pairing system lim
@@ -75,9 +75,12 @@ MESSAGES = (
     gettext_noop("comparison aid: the smaller seat, upfloaters seated after the residents"),
     # olympiad option version (Olympiad 2007 amendments)
     gettext_noop("Rules text"),
-    gettext_noop("the 1998 text (game points) or the 1998 text with the 2007 amendments (match points)"),
+    gettext_noop(
+        "the 1998 text (game points), the 1998 text with the 2007 amendments (match points) or the Olympiad Pairing Rules in force since 2022 (D.02)"
+    ),
     gettext_noop("1998 text"),
     gettext_noop("1998 text with the 2007 amendments"),
+    gettext_noop("Olympiad Pairing Rules (2022, D.02)"),
     # olympiad option section (Olympiad 1998 rule 7)
     gettext_noop("Section"),
     gettext_noop(
@@ -113,6 +116,32 @@ MESSAGES = (
     # olympiad option max_search_steps (Olympiad 1998 rule 50)
     gettext_noop("Search budget"),
     gettext_noop("candidate evaluations of the group-by-group search before rule 50 is applied to the rest"),
+    # olympiad option late_entry_bye (D.02 4.2)
+    gettext_noop("Bye for a late entry (2022 rules)"),
+    gettext_noop("whether a team that joined after round 1 may receive the bye (D.02 4.2)"),
+    gettext_noop("a team that joined after round 1 may not receive the bye"),
+    gettext_noop("only a team that had the bye or won a match by default may not receive it"),
+    # olympiad option median_teams (D.02 6.4)
+    gettext_noop("Teams counted for the median team (2022 rules)"),
+    gettext_noop(
+        "the median team is found among the teams paired in the round (the bye's team left out) or among every team present (D.02 6.4)"
+    ),
+    gettext_noop("the teams being paired, without the bye's team"),
+    gettext_noop("every team present, the bye's team included"),
+    # olympiad option floater_next_group (D.02 8.2.3, 8.3.3)
+    gettext_noop("A floater's opponent in the next group (2022 rules)"),
+    gettext_noop(
+        "a floater is preferred when it has an opponent among the next group's own teams, or also among the floaters already sent there (D.02 8.2.3, 8.3.3)"
+    ),
+    gettext_noop("an opponent among the teams with the next group's matchpoints"),
+    gettext_noop("an opponent among the next group's teams and the floaters already sent there"),
+    # olympiad option colour_history (D.02 7.6)
+    gettext_noop("The latest round in which two teams' colours differed (2022 rules)"),
+    gettext_noop(
+        "rounds compared by their number, each team having played in it, or the teams' played matches compared from the latest one back (D.02 7.6)"
+    ),
+    gettext_noop("the latest round in which both teams played with different colours"),
+    gettext_noop("the teams' played matches compared from the latest one back"),
     # dubov option max_upfloats (Dubov 2.5)
     gettext_noop("Upfloat limit"),
     gettext_noop(

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.olympiad.d02.options import D02_OPTION_SPECS
 from engine.options import OptionSpec
 from engine.state import ScoreKind
 
@@ -251,4 +250,72 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=1000,
         site=False,
     ),
-) + D02_OPTION_SPECS
+)
+
+# The readings of the 2022 rules (D.02), parsed by ``engine.olympiad.d02.options``.
+D02_CHOICES = {
+    "late_entry_bye": ("ineligible", "eligible"),
+    "median_teams": ("paired", "with_bye"),
+    "floater_next_group": ("own_teams", "with_floaters"),
+    "colour_history": ("rounds", "played"),
+}
+
+D02_OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        key="late_entry_bye",
+        system="olympiad",
+        article="D.02 4.2",
+        label="Bye for a late entry (2022 rules)",
+        help="whether a team that joined after round 1 may receive the bye (D.02 4.2)",
+        default="ineligible",
+        choices=D02_CHOICES["late_entry_bye"],
+        choice_labels=(
+            "a team that joined after round 1 may not receive the bye",
+            "only a team that had the bye or won a match by default may not receive it",
+        ),
+    ),
+    OptionSpec(
+        key="median_teams",
+        system="olympiad",
+        article="D.02 6.4",
+        label="Teams counted for the median team (2022 rules)",
+        help="the median team is found among the teams paired in the round (the bye's team left out) "
+        "or among every team present (D.02 6.4)",
+        default="paired",
+        choices=D02_CHOICES["median_teams"],
+        choice_labels=(
+            "the teams being paired, without the bye's team",
+            "every team present, the bye's team included",
+        ),
+    ),
+    OptionSpec(
+        key="floater_next_group",
+        system="olympiad",
+        article="D.02 8.2.3, 8.3.3",
+        label="A floater's opponent in the next group (2022 rules)",
+        help="a floater is preferred when it has an opponent among the next group's own teams, or also "
+        "among the floaters already sent there (D.02 8.2.3, 8.3.3)",
+        default="own_teams",
+        choices=D02_CHOICES["floater_next_group"],
+        choice_labels=(
+            "an opponent among the teams with the next group's matchpoints",
+            "an opponent among the next group's teams and the floaters already sent there",
+        ),
+    ),
+    OptionSpec(
+        key="colour_history",
+        system="olympiad",
+        article="D.02 7.6",
+        label="The latest round in which two teams' colours differed (2022 rules)",
+        help="rounds compared by their number, each team having played in it, or the teams' played matches "
+        "compared from the latest one back (D.02 7.6)",
+        default="rounds",
+        choices=D02_CHOICES["colour_history"],
+        choice_labels=(
+            "the latest round in which both teams played with different colours",
+            "the teams' played matches compared from the latest one back",
+        ),
+    ),
+)
+
+OPTION_SPECS += D02_OPTION_SPECS

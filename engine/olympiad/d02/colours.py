@@ -25,8 +25,14 @@ from engine.olympiad.d02.model import B, D02Team, W
 from engine.state import Colour
 
 
-def allocate(a: D02Team, b: D02Team, initial: Colour) -> tuple[D02Team, D02Team, str, str]:
-    """(white, black, article, reason) for board 1 of a-b."""
+def allocate(
+    a: D02Team, b: D02Team, initial: Colour, by_rounds: bool = True
+) -> tuple[D02Team, D02Team, str, str]:
+    """(white, black, article, reason) for board 1 of a-b.
+
+    ``by_rounds`` (option ``colour_history``): 7.6 compares rounds by their number; False:
+    the teams' played matches from the latest one back.
+    """
     top, other = (a, b) if a.rank_key < b.rank_key else (b, a)
 
     def top_gets(colour: Colour, article: str, why: str) -> tuple[D02Team, D02Team, str, str]:
@@ -50,14 +56,18 @@ def allocate(a: D02Team, b: D02Team, initial: Colour) -> tuple[D02Team, D02Team,
             f"equalisation: {keen.label} has the larger board-1 colour difference "
             f"({keen.colour_difference:+d}) and gets Black",
         )
-    rounds = min(len(top.round_colours), len(other.round_colours))
-    for r in range(rounds - 1, -1, -1):
-        mine, theirs = top.round_colours[r], other.round_colours[r]
+    if by_rounds:
+        rounds = min(len(top.round_colours), len(other.round_colours))
+        pairs = [(r + 1, top.round_colours[r], other.round_colours[r]) for r in range(rounds - 1, -1, -1)]
+    else:  # the played matches, the latest first
+        pairs = [(0, m, t) for m, t in zip(reversed(top.colours), reversed(other.colours), strict=False)]
+    for rnd, mine, theirs in pairs:
         if mine is not None and theirs is not None and mine is not theirs:
+            when = f"in round {rnd}, the latest" if rnd else "in their latest played matches, the last"
             return top_gets(
                 theirs,
                 "D.02 7.6",
-                f"in round {r + 1}, the latest in which their colours differed, {top.label} had "
+                f"{when} in which their colours differed, {top.label} had "
                 f"{mine.name.lower()}: each team now has the colour the other had then",
             )
     if top.colours:

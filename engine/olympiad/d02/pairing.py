@@ -84,12 +84,9 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
         pairs = proc.run()
         decisions = proc.decisions
         out.explanation.extend(proc.steps)
-        for d in decisions:
-            if d.kind == "float":
-                out.explain(d.article, "floaters", d.reason, tpn=d.a.tpn, group=d.group)
-            else:
-                notes.append(Note(d.a, d.b, d.article, d.reason))
-        coloured = [allocate(a, b, state.initial_colour) for a, b in pairs]
+        notes = [Note(d.a, d.b, d.article, d.reason) for d in decisions if d.kind == "pair"]
+        by_rounds = opts.colour_history == "rounds"
+        coloured = [allocate(a, b, state.initial_colour, by_rounds) for a, b in pairs]
         coloured.sort(key=lambda c: board_key(c[0], c[1]))
         out.explain(
             "D.02 11.1",

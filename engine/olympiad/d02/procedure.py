@@ -154,19 +154,25 @@ class Procedure:
                     {"group": g.mp, "within": k_lim, "without": k_free},
                 )
             )
-        run = _GroupRun(self, st, pool, later, k_free, ok, limits)
-        run.floaters_in()
-        run.choose_floaters()
-        run.pair_rest()
+        leave = len(pool) - 2 * k_free
         self.steps.append(
             Step(
                 "D.02 9.5",
                 "groups",
-                f"the {g.mp:g}-point group ({', '.join(t.label for t in pool)}) keeps {k_free} pairings"
-                + (f"; floats {', '.join(t.label for t in run.floats)}" if run.floats else ""),
-                {"group": g.mp, "kept": k_free, "floats": [t.tpn for t in run.floats]},
+                f"the {g.mp:g}-point group ({', '.join(t.label for t in pool)}) keeps {k_free} "
+                f"pairing{'' if k_free == 1 else 's'}"
+                + (
+                    f"; {leave} team{'s' if leave > 1 else ''} float{'' if leave > 1 else 's'}"
+                    if leave
+                    else ""
+                ),
+                {"group": g.mp, "kept": k_free, "teams": [t.tpn for t in pool]},
             )
         )
+        run = _GroupRun(self, st, pool, later, k_free, ok, limits)
+        run.floaters_in()
+        run.choose_floaters()
+        run.pair_rest()
         if run.floats:
             target = self.states[g.index + 1] if g.side == DOWN else self.states[g.index - 1]
             (target.down_in if g.side == DOWN else target.up_in).extend(run.floats)
@@ -199,11 +205,15 @@ class _GroupRun:
         self.k -= 1
         self.p.pairs.append((a, b))
         self.p.decisions.append(Decision("pair", a, b, article, reason, self.g.mp))
+        self.p.steps.append(
+            Step(article, "pairing", f"{a.label} - {b.label}: {reason}", {"tpns": [a.tpn, b.tpn]})
+        )
 
     def _float(self, t: D02Team, article: str, reason: str) -> None:
         del self.inner[t.tpn]
         self.floats.append(t)
         self.p.decisions.append(Decision("float", t, None, article, reason, self.g.mp))
+        self.p.steps.append(Step(article, "floaters", reason, {"tpn": t.tpn, "group": self.g.mp}))
 
     def floaters_in(self) -> None:
         """Step 2 (8.2.1, 8.3.1): the floaters that came in meet the teams of their new group."""
@@ -298,7 +308,8 @@ class _GroupRun:
                 word = "lowest" if self.side == DOWN else "highest"
                 article, why = (
                     first,
-                    f"the group keeps {self.k} pairings and its {word} ranked team floats {towards}",
+                    f"the group keeps {self.k} pairing{'' if self.k == 1 else 's'} and its {word} ranked team "
+                    f"floats {towards}",
                 )
             self._float(chosen, article, f"{chosen.label}: {why} ({article}){_listed(lacking + passed)}.")
 

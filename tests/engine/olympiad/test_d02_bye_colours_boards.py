@@ -175,3 +175,13 @@ def test_d02_11_1_the_higher_ranked_teams_matchpoints_come_first():
     matches = [(card(2, 4), card(3, 4)), (card(9, 0), card(1, 6))]
     matches.sort(key=lambda m: board_key(*m))
     assert [min(a.tpn, b.tpn) for a, b in matches] == [1, 2]
+
+
+def test_d02_7_6_option_colour_history_rounds_or_played_matches():
+    # 1 did not play rounds 5 and 6. By rounds: round 4 alike (B, B), round 3 differs (1 W, 2 B): 1 gets Black.
+    # By played matches from the latest back: 1's last (B) and 2's last (W) differ: 1 gets White.
+    higher, lower = card(1, 6, "wbwb--"), card(2, 6, "wwbbbw")
+    white, _, article, _ = allocate(higher, lower, W)
+    assert (white.tpn, article) == (2, "D.02 7.6")
+    white, _, article, _ = allocate(higher, lower, W, by_rounds=False)
+    assert (white.tpn, article) == (1, "D.02 7.6")

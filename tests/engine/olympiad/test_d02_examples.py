@@ -109,6 +109,8 @@ def test_d02_options_of_the_older_texts_are_not_read_and_said_so():
 
     state = tournament(6, version="2022", options={"section": "women", "imaginary_points": False})
     pairing = systems.get("olympiad").pair(state)
-    assert any("not read under the 2022 rules" in s.message and "section" in s.message for s in pairing.explanation)
+    assert any(
+        "not read under the 2022 rules" in s.message and "section" in s.message for s in pairing.explanation
+    )
     plain = systems.get("olympiad").pair(tournament(6, version="2022"))
     assert [(p.white, p.black) for p in pairing.pairs] == [(p.white, p.black) for p in plain.pairs]

@@ -48,6 +48,18 @@ TWELVE = [
 ]
 
 
+def _eight_met_the_group_above():
+    """TWELVE where 8 has played 6 and 7, the two teams of the 4-point group above it (9 and 10 have not met)."""
+    changed = [
+        card(6, 4, "bw", 8),
+        card(7, 4, "wb", 8),
+        card(8, 2, "wb", 6, 7),
+        card(9, 2, "w"),
+        card(10, 2, "b"),
+    ]
+    return TWELVE[:5] + changed + TWELVE[10:]
+
+
 def test_d02_8_2_2_the_next_team_floats_when_the_rest_could_not_be_paired():
     # The 2-point group (8, 9, 10) sends one team up: floating 8 would leave 9 and 10, who have met.
     proc = run(TWELVE)
@@ -58,12 +70,7 @@ def test_d02_8_2_2_the_next_team_floats_when_the_rest_could_not_be_paired():
 
 def test_d02_8_2_3_a_floater_with_an_opponent_in_the_next_group_is_preferred():
     # 8 has played both teams of the 4-point group above it, so 9 floats up instead.
-    cards = [c for c in TWELVE]
-    cards[5] = card(6, 4, "bw", 8)
-    cards[6] = card(7, 4, "wb", 8)
-    cards[7] = card(8, 2, "wb", 6, 7)
-    cards[8] = card(9, 2, "w")
-    cards[9] = card(10, 2, "b")
+    cards = _eight_met_the_group_above()
     proc = run(cards)
     assert {frozenset((a.tpn, b.tpn)) for a, b in proc.pairs} == written("1-3 2-4 5-6 11-12 8-10 7-9")
     assert (9, "D.02 8.2.3") in _floats(proc)
@@ -169,12 +176,7 @@ def test_d02_7_3_limits_kept_when_the_group_keeps_as_many_pairings_within_them()
 
 def test_d02_8_2_3_option_floater_next_group_with_floaters_counts_the_floaters_sent_there():
     # 8 has met both teams of the 4-point group but not 5, which floated down into it.
-    cards = [c for c in TWELVE]
-    cards[5] = card(6, 4, "bw", 8)
-    cards[6] = card(7, 4, "wb", 8)
-    cards[7] = card(8, 2, "wb", 6, 7)
-    cards[8] = card(9, 2, "w")
-    cards[9] = card(10, 2, "b")
+    cards = _eight_met_the_group_above()
     own = run(cards)
     assert [t for t, _ in _floats(own) if t in (8, 9, 10)] == [9]
     wider = run(cards, floater_next_group="with_floaters")

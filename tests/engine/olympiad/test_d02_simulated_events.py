@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -10,25 +11,17 @@ from engine import systems
 from engine.olympiad.d02.model import build_teams
 from engine.olympiad.simulate import simulate_round
 from engine.result import WHY_TOPIC
-from engine.state import Colour, Participant, Scoring, TournamentState
+from engine.state import Colour, TournamentState
+from tests.engine.olympiad.test_olympiad_simulated_events import field as older_field
 
 EVENTS = [(9, 1), (14, 2), (21, 3), (30, 4), (45, 5), (60, 6), (77, 7), (120, 8)]
 EVENTS += [(21, 13), (30, 14), (45, 15), (60, 16), (77, 17), (101, 18), (35, 19), (50, 20)]
 
 
 def field(n: int, seed: int, **options) -> TournamentState:
-    rng = random.Random(seed)
-    ratings = sorted((rng.gauss(2300, 200) for _ in range(n)), reverse=True)
-    return TournamentState(
-        participants=tuple(
-            Participant(tpn=i + 1, name=f"T{i + 1}", rating=round(r)) for i, r in enumerate(ratings)
-        ),
-        system="olympiad",
-        rounds_total=11,
-        initial_colour=Colour.WHITE if seed % 2 else Colour.BLACK,
-        scoring=Scoring(),
-        options={"version": "2022", **options},
-    )
+    """The older versions' simulated field (ratings, initial colour), under D.02."""
+    state = older_field(n, "2022", seed)
+    return replace(state, options={"version": "2022", **options})
 
 
 @pytest.mark.parametrize("n,seed", EVENTS)

@@ -50,3 +50,17 @@ def test_d02_7_3_a_third_white_running_is_reported():
     assert (2, 1) in [(p.white, p.black) for p in engine.pairs]
     found = _check(state, [(1, 2), (4, 3)])
     assert any(v.criterion == "D.02 7.3" and v.tpns == (1,) for v in found)
+
+
+def test_d02_8_3_1_a_proposal_keeping_the_floater_in_its_group_is_answered_with_8_3_1():
+    # After round 1, 1, 2 and 3 have 2 matchpoints: 3, the lowest ranked, floats down (8.3.1).
+    state = tournament(6, [[(1, 4, 3), (5, 2, 1), (3, 6, 3)]], version="2022")
+    engine = systems.get("olympiad").pair(state)
+    assert {frozenset((p.white, p.black)) for p in engine.pairs} == {
+        frozenset((1, 2)),
+        frozenset((3, 4)),
+        frozenset((5, 6)),
+    }
+    found = _check(state, [(1, 3), (2, 4), (5, 6)])
+    assert [v.criterion for v in found] == ["D.02 8.3.1"]
+    assert "float" in found[0].message

@@ -37,6 +37,9 @@ FEWER_PAIRINGS, NO_FLOATER = "fewer-pairings", "no-floater"
 # Readings of 8.2.3 / 8.3.3 (README.md): "an opponent in the next group" among that group's own teams
 # (default), or also among the floaters already sent into it (only the Median Group can hold any then).
 OWN_TEAMS, WITH_FLOATERS = "own-teams", "with-floaters"
+# Readings of 7.6 (README.md): "the latest round in which their colours differed" counts rounds by
+# number (default), or each team's played matches from its latest one back.
+ROUNDS, PLAYED = "rounds", "played"
 # Article 8 by side: 8.2 the groups below the Median Group (upfloaters), 8.3 those above it (README.md).
 _ARTICLE = {UP: "8.2", DOWN: "8.3"}
 
@@ -94,15 +97,14 @@ def median_group_score(teams: list[RefTeam]) -> float:
     return ranked[median_index(len(ranked))].mp
 
 
-def pair_round(
-    teams: list[RefTeam],
-    lot: str = WHITE,
-    *,
-    reading_7_4: str = FEWER_PAIRINGS,
-    reading_8_x_3: str = OWN_TEAMS,
-) -> RefPairing:
-    """The pairing of one round of the teams to be paired; ``lot`` is the colour drawn by lot (7.2)."""
-    return _Round(teams, lot, reading_7_4, reading_8_x_3).pair()
+def pair_round(teams: list[RefTeam], lot: str = WHITE, **readings: str) -> RefPairing:
+    """The pairing of one round of the teams to be paired; ``lot`` is the colour drawn by lot (7.2).
+
+    ``readings``: ``reading_7_4`` (:data:`FEWER_PAIRINGS` or :data:`NO_FLOATER`), ``reading_7_6``
+    (:data:`ROUNDS` or :data:`PLAYED`), ``reading_8_x_3`` (:data:`OWN_TEAMS` or :data:`WITH_FLOATERS`);
+    the first of each is the default.
+    """
+    return _Round(teams, lot, **readings).pair()
 
 
 def within_limits(a: RefTeam, b: RefTeam) -> bool:
@@ -110,7 +112,7 @@ def within_limits(a: RefTeam, b: RefTeam) -> bool:
     return any(a.keeps_limits_with(c) and b.keeps_limits_with(_other(c)) for c in (WHITE, BLACK))
 
 
-def board_one_colour(higher: RefTeam, lower: RefTeam, lot: str) -> tuple[str, str]:
+def board_one_colour(higher: RefTeam, lower: RefTeam, lot: str, reading_7_6: str = ROUNDS) -> tuple[str, str]:
     """The board-1 colour of the higher ranked team, and the article that decides it.
 
     Colours count on played matches only (7.7). 7.3 first (a colour that breaks a limit for either
@@ -125,10 +127,15 @@ def board_one_colour(higher: RefTeam, lower: RefTeam, lot: str) -> tuple[str, st
         return lawful[0], "7.3"
     if higher.colour_difference != lower.colour_difference:
         return (BLACK if higher.colour_difference > lower.colour_difference else WHITE), "7.5.1"
-    theirs = dict(lower.colours)
-    for rnd, colour in reversed(higher.colours):
-        if rnd in theirs and theirs[rnd] != colour:
-            return theirs[rnd], "7.6"
+    if reading_7_6 == ROUNDS:
+        theirs = dict(lower.colours)
+        for rnd, colour in reversed(higher.colours):
+            if rnd in theirs and theirs[rnd] != colour:
+                return theirs[rnd], "7.6"
+    else:
+        for (_, mine), (_, other) in zip(reversed(higher.colours), reversed(lower.colours), strict=False):
+            if mine != other:
+                return other, "7.6"
     if higher.colours:
         return _other(higher.colours[-1][1]), "7.5.2"
     if lower.colours:
@@ -137,9 +144,17 @@ def board_one_colour(higher: RefTeam, lower: RefTeam, lot: str) -> tuple[str, st
 
 
 class _Round:
-    def __init__(self, teams: list[RefTeam], lot: str, reading_7_4: str, reading_8_x_3: str) -> None:
+    def __init__(
+        self,
+        teams: list[RefTeam],
+        lot: str,
+        reading_7_4: str = FEWER_PAIRINGS,
+        reading_7_6: str = ROUNDS,
+        reading_8_x_3: str = OWN_TEAMS,
+    ) -> None:
         self.lot = lot
         self.reading_7_4 = reading_7_4
+        self.reading_7_6 = reading_7_6
         self.reading_8_x_3 = reading_8_x_3
         self.steps: list[str] = []
         self.ranked = sorted(teams, key=rank_key)
@@ -279,7 +294,7 @@ class _Round:
         rows = []
         for a, b in pairs:
             higher, lower = sorted((self.ranked[a], self.ranked[b]), key=rank_key)
-            colour, article = board_one_colour(higher, lower, self.lot)
+            colour, article = board_one_colour(higher, lower, self.lot, self.reading_7_6)
             self.steps.append(f"{article} {higher.tpn} has {colour} against {lower.tpn}")
             white, black = (higher, lower) if colour == WHITE else (lower, higher)
             key = (-higher.mp, -(higher.mp + lower.mp), -higher.rating, higher.tpn)

@@ -7,6 +7,7 @@ from tests.engine.olympiad2022_reference.matching import order_9_3, pairings_in_
 from tests.engine.olympiad2022_reference.reference import (
     BLACK,
     NO_FLOATER,
+    PLAYED,
     WHITE,
     WITH_FLOATERS,
     RefTeam,
@@ -178,3 +179,12 @@ def test_d02_8_2_3_both_readings_of_an_opponent_in_the_next_group():
     # Other reading: 3, sent down into the Median Group, counts, so 8 floats up and meets it.
     other = pair_round(field, reading_8_x_3=WITH_FLOATERS)
     assert unordered(other) == {frozenset(p) for p in [(1, 2), (3, 8), (4, 6), (5, 7), (9, 10)]}
+
+
+def test_d02_7_6_both_readings_of_the_latest_round_in_which_the_colours_differed():
+    # 1 did not play rounds 5 and 6; both teams have a colour difference of 0.
+    field = teams(2, 2, colours={1: "bwbw", 2: "bbwwwb"})
+    # By rounds: round 3 is the latest in which both played with different colours (1 Black): 1 White.
+    assert pair_round(field).pairs == [(1, 2)]
+    # By played matches: their latest ones already differ (1 White, 2 Black): 1 Black.
+    assert pair_round(field, reading_7_6=PLAYED).pairs == [(2, 1)]

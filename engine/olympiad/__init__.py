@@ -1,4 +1,8 @@
-"""The Chess Olympiad pairing rules (Annex D, 1998; amendments of 2007).
+"""The Chess Olympiad pairing rules (Annex D, 1998; amendments of 2007; D.02 of 2022).
+
+``options["version"] == "2022"`` hands the round to ``engine.olympiad.d02``,
+the Olympiad Pairing Rules in force since 1 January 2022 (its own procedure,
+explanation and checks; docs/interpretations/olympiad2022.md).
 
 System name ``"olympiad"`` (see ``engine.systems``): :func:`pair` and
 :func:`violations`. Options are read from ``TournamentState.options``

@@ -8,7 +8,7 @@ The groups are taken in the order of 6.4. Each one:
 2. pairs the floaters that came in: a downfloater meets the highest ranked
    team of its new group it can meet (8.3.1), an upfloater the lowest ranked
    (8.2.1), as long as the group keeps its pairings; a floater nobody there
-   can take floats on;
+   can take floats on (8.2.4, 8.3.4);
 3. chooses the teams it floats, one group towards the Median Group: above the
    median the lowest ranked team first (8.3.1), below it the highest ranked
    first (8.2.1), passing over a team whose float would leave the rest
@@ -41,10 +41,11 @@ MET = "already played (D.02 6.1)"
 COLOURS = "board-1 colour limits (D.02 7.3)"
 REST = "the rest of the round could not then be paired (D.02 9.5)"
 
-# Article 8 by direction: (float first, passed over for the rest, next-group preference, met in the new group)
+# Article 8 by direction: (float first, passed over for the rest, next-group preference,
+# met in the new group, a floater nobody there can take floats on)
 ARTICLES = {
-    DOWN: ("D.02 8.3.1", "D.02 8.3.2", "D.02 8.3.3", "D.02 8.3.1"),
-    UP: ("D.02 8.2.1", "D.02 8.2.2", "D.02 8.2.3", "D.02 8.2.1"),
+    DOWN: ("D.02 8.3.1", "D.02 8.3.2", "D.02 8.3.3", "D.02 8.3.1", "D.02 8.3.4"),
+    UP: ("D.02 8.2.1", "D.02 8.2.2", "D.02 8.2.3", "D.02 8.2.1", "D.02 8.2.4"),
 }
 
 
@@ -253,9 +254,9 @@ class _GroupRun:
                     raise PairingImpossible(f"{f.label} can meet nobody in the {self.g.mp:g}-point group")
                 self._float(
                     f,
-                    ARTICLES[self.side][0],
+                    ARTICLES[way][4],
                     f"{f.label} could meet nobody of the {self.g.mp:g}-point group while it keeps its pairings"
-                    f"{_listed(passed)}, so it floats on ({ARTICLES[self.side][0]}).",
+                    f"{_listed(passed)}, so it floats on ({ARTICLES[way][4]}).",
                 )
 
     def choose_floaters(self) -> None:
@@ -263,7 +264,7 @@ class _GroupRun:
         need = len(self.inner) - 2 * self.k
         if need <= 0 or self.g.side == MEDIAN:
             return
-        first, rest_art, prefer_art, _ = ARTICLES[self.side]
+        first, rest_art, prefer_art, _, _ = ARTICLES[self.side]
         nxt = self.p.states[self.g.index + 1 if self.side == DOWN else self.g.index - 1]
         targets = [t for t in nxt.group.teams if t.tpn in self.p.unpaired]
         if self.p.opts.floater_next_group == "with_floaters":

@@ -182,3 +182,21 @@ def test_d02_8_2_3_option_floater_next_group_with_floaters_counts_the_floaters_s
     wider = run(cards, floater_next_group="with_floaters")
     assert [t for t, _ in _floats(wider) if t in (8, 9, 10)] == [8]
     assert {frozenset((a.tpn, b.tpn)) for a, b in wider.pairs} >= written("5-8 9-10")
+
+
+def test_d02_8_3_4_a_floater_nobody_of_its_new_group_can_take_floats_on():
+    # 1 floats down from the 6-point group; it has played 2 and 3, the 4-point group, so it floats on to the
+    # Median Group (2 points) and meets its highest ranked team, 4.
+    cards = [
+        card(1, 6, "wb", 2, 3),
+        card(2, 4, "bw", 1),
+        card(3, 4, "wb", 1),
+        card(4, 2, "w"),
+        card(5, 2, "b"),
+        card(6, 2, "w"),
+        card(7, 2, "b"),
+        card(8, 2, "w"),
+    ]
+    proc = run(cards)
+    assert {frozenset((a.tpn, b.tpn)) for a, b in proc.pairs} == written("2-3 1-4 5-7 6-8")
+    assert _floats(proc) == [(1, "D.02 9.4"), (1, "D.02 8.3.4")]

@@ -19,13 +19,9 @@ from engine.state import Colour, Outcome, Participant, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
 
-# A round-1 record of a team that was not paired in round 1: it joined later (a Late Entry).
-_NOT_PAIRED = (
-    Outcome.ABSENT,
-    Outcome.ZERO_POINT_BYE,
-    Outcome.HALF_POINT_BYE,
-    Outcome.FULL_POINT_BYE,
-)
+# 4.2.3: a team that joined after round 1 (a Late Entry) has no round-1 record or is absent from it.
+# A bye it requested for round 1 says it had already joined: it is no Late Entry.
+_NOT_JOINED = (Outcome.ABSENT,)
 
 
 @dataclass(frozen=True)
@@ -100,7 +96,7 @@ def build_teams(state: TournamentState) -> dict[int, D02Team]:
                 r.outcome in (Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE) for r in p.history
             ),
             default_win=any(r.outcome is Outcome.FORFEIT_WIN for r in p.history),
-            late_entry=rounds >= 1 and (first is None or first.outcome in _NOT_PAIRED),
+            late_entry=rounds >= 1 and (first is None or first.outcome in _NOT_JOINED),
         )
     return out
 

@@ -114,6 +114,20 @@ def test_d02_4_2_3_a_team_absent_from_round_1_is_a_late_entry():
     assert systems.get("olympiad").pair(_state(hist, late_entry_bye="eligible")).bye == 5
 
 
+@pytest.mark.parametrize("requested", [Outcome.ZERO_POINT_BYE, Outcome.HALF_POINT_BYE])
+def test_d02_4_2_3_a_bye_requested_for_round_1_is_no_late_entry(requested):
+    # 1 beat 3 and 2 beat 4 by 3-1; 5 asked for a bye in round 1: it had joined, so it may have the bye.
+    hist = {
+        1: [RoundRecord(1, Outcome.PLAYED, 3, W, 2.0, 3.0)],
+        2: [RoundRecord(1, Outcome.PLAYED, 4, W, 2.0, 3.0)],
+        3: [RoundRecord(1, Outcome.PLAYED, 1, B, 0.0, 1.0)],
+        4: [RoundRecord(1, Outcome.PLAYED, 2, B, 0.0, 1.0)],
+        5: [RoundRecord(1, requested)],
+    }
+    assert not build_teams(_state(hist))[5].late_entry
+    assert systems.get("olympiad").pair(_state(hist)).bye == 5
+
+
 def test_d02_7_2_round_one_odd_teams_of_the_top_half_get_the_lots_colour():
     state = tournament(8, version="2022")
     pairing = systems.get("olympiad").pair(state)

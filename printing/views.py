@@ -20,6 +20,7 @@ from printing import selectors, services, stored
 from printing.documents import DOCUMENTS, Document
 from printing.pdf import PdfUnavailable, paper_size
 from tournaments.models import Tournament
+from tournaments.selectors import round_is_held
 
 
 def _language() -> str:
@@ -34,8 +35,8 @@ def _stored_key(request, document: Document, slug: str, number: int | None, size
     if document.reads_round and request.GET.get("round"):
         return None
     tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        return None
+    if tournament is None or (number is not None and not round_is_held(slug, number)):
+        return None  # the page answers 404 itself, before any version is read
     return stored.key(tournament, document.key, number, _language(), size)
 
 

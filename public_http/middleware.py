@@ -192,7 +192,10 @@ def _names(scope: str, view_kwargs: dict) -> list[str] | None:
     if scope == "round":
         return versions.round_names(slug, number)
     if scope == "round-and-results":
-        return versions.round_and_results_names(slug, number)
+        from tournaments.selectors import round_is_held
+
+        # Its names grow with the round's number: a round the tournament does not hold is the view's 404.
+        return versions.round_and_results_names(slug, number) if round_is_held(slug, number) else None
     return versions.round_results_names(slug, number)
 
 

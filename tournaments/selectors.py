@@ -49,6 +49,12 @@ def rounds_resting_on(
     return rounds.filter(number__gt=number, state__in=RESTING_STATES).order_by("number")
 
 
+def round_is_held(slug: str, number: int) -> bool:
+    """Whether the tournament of ``slug`` holds a round ``number``: one indexed query, asked before any
+    work whose cost grows with the number a client chose (the versions of every earlier round)."""
+    return Round.objects.filter(tournament__slug=slug, number=number).exists()
+
+
 def team_list(tournament: Tournament) -> QuerySet[Team]:
     return tournament.teams.order_by("tpn", "name")
 

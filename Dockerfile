@@ -1,4 +1,4 @@
-# One image for the web server (gunicorn), the Celery worker and beat.
+# One image for the web server (gunicorn), the Celery worker, the printer (a worker of the PDFs) and beat.
 FROM python:3.11-slim AS base
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

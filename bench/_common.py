@@ -169,10 +169,11 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
     raise SystemExit(f"{url} did not answer within {timeout:.0f} s")
 
 
-def start_worker(env: dict, node: str, *options: str) -> subprocess.Popen:
+def start_worker(env: dict, node: str, *options: str, niceness: int = 0) -> subprocess.Popen:
     """A Celery worker node (one pool process) in a process group of its own; ``options`` added."""
     return subprocess.Popen(
-        [str(BIN / "celery"), "-A", "pairing_site", "worker", "-n", node, "-c", "1", "-l", "warning"]
+        (["nice", "-n", str(niceness)] if niceness else [])
+        + [str(BIN / "celery"), "-A", "pairing_site", "worker", "-n", node, "-c", "1", "-l", "warning"]
         + ["--without-gossip", "--without-mingle", *options],
         cwd=ROOT,
         env=env,

@@ -14,7 +14,8 @@ then starts the stack on 127.0.0.1 as ``./scripts/start --full`` runs it: with `
 (the default) nginx with the site's configuration (deploy/nginx/, scripts/proxy_conf.py) in front
 of gunicorn's public pool (at nice 10) and staff pool (``--staff-workers``), everything the clients
 ask going through nginx; with ``--via direct`` one gunicorn (``gunicorn.conf.py``) answering
-everybody, as before issue 21; and two Celery workers; then for ``--duration`` seconds at once:
+everybody, as before issue 21; and two Celery workers (with ``--via proxy`` a third, the printer,
+``-Q printing`` at nice 5, which renders the PDFs ahead as the deployed stack does); then for ``--duration`` seconds at once:
 
 - ``--clients`` public clients (wrk, ``apt-get install -y wrk``, Lua script
   ``bench/wrk_season.lua``) spread over every tournament, bigger events and
@@ -250,6 +251,9 @@ def main() -> None:
         f"the load runs on {played}, a copy of {args.database} ({copy_database(args.database, played):.1f} s)"
     )
     env = environment(played, args.redis)
+    if args.via == "proxy":
+        # as deployed (Procfile, docker-compose.yml): the PDFs rendered ahead go to the printer
+        env["PRINTING_QUEUE"] = "printing"
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
@@ -287,6 +291,8 @@ def main() -> None:
                 for inner in (public_port, staff_port):
                     wait_http(f"http://127.0.0.1:{inner}/healthz/", timeout=60)
             workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
+            if args.via == "proxy":
+                workers.append(start_worker(env, "season-printer@%h", "-Q", "printing", niceness=5))
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/", timeout=60)
             wait_workers(args.celery_workers)

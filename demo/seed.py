@@ -26,6 +26,8 @@ from committee.services.drafts import current_version
 from committee.services.runs import execute_run, request_pairing
 from engine import api as engine_api
 from engine.result import Pair, RoundPairing
+from printing.receivers import render_ahead_held, render_round_ahead
+from printing.stored import KINDS_BY_STATE
 from tournaments.models import Lineup, LineupEntry, Match, Membership, Player, Round, Team, Tournament
 from tournaments.models import RoundState as S
 from tournaments.models.tournament import NEW_OLYMPIAD_VERSION, OLYMPIAD_TIEBREAKS
@@ -103,9 +105,16 @@ def seed(
         return False
     rng = random.Random(options.seed)
     users = _users()
-    _olympiad(options, rng, log, users)
-    _league(options, rng, log, users)
-    seed_individual(options.seed + 1, log, users, _publish)
+    # Every round of the demo is published and completed in one go: its documents are rendered
+    # ahead for each event's latest round only (what a visitor opens first), not for each step.
+    with render_ahead_held():
+        _olympiad(options, rng, log, users)
+        _league(options, rng, log, users)
+        seed_individual(options.seed + 1, log, users, _publish)
+    for t in Tournament.objects.filter(slug__in=demo_slugs()):
+        latest = t.rounds.filter(state__in=list(KINDS_BY_STATE)).order_by("-number").first()
+        if latest is not None:
+            render_round_ahead(latest)
     _addresses(users)
     log("Demo logins (password 'demo'): " + ", ".join(DEMO_USERS))
     return True

@@ -162,7 +162,9 @@ class KeyPageVisit:
             self.context.add_cookies([session_cookie(self.event.users[key.role], self.base)])
         self.page = self.context.new_page()
         self.page.set_default_timeout(15000)
-        self.url = self.base + key.path.format(slug=self.event.tournament.slug, player=first_player(self.event))
+        self.url = self.base + key.path.format(
+            slug=self.event.tournament.slug, player=first_player(self.event)
+        )
 
     def show(self, language: str) -> None:
         """The page in ``language`` (its cookie), once the user has done on it what ``then`` does."""

@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_SERVICES = ("web", "staff", "worker", "beat")
+APP_SERVICES = ("web", "staff", "worker", "printer", "beat")
 # Values that differ by where the stack runs (an address, a file, a count): masked before comparing.
 PLACEHOLDER_OPTIONS = ("--bind", "--schedule", "--workers")
 # Set for the Procfile only: docker-compose.yml writes their values into its commands (and its
@@ -121,6 +121,19 @@ def test_the_procfile_runs_the_web_worker_and_beat_commands_of_docker_compose():
     assert sorted(entries) == sorted((*APP_SERVICES, "proxy"))
     for name in APP_SERVICES:
         assert normalised(entries[name]) == normalised(compose_command(services[name])), name
+
+
+def test_the_pdfs_rendered_ahead_go_to_the_printer_never_to_the_worker_of_the_pairing_runs():
+    """A render queued on the pairing worker held the first pairing run back (the demo queued some 60)."""
+    services = compose()["services"]
+    assert exported(dry_run().stdout)["PRINTING_QUEUE"] == "printing"
+    assert services["worker"]["environment"]["PRINTING_QUEUE"] == "printing"
+    for command in (procfile()["printer"], compose_command(services["printer"])):
+        words = shlex.split(command)
+        assert words[words.index("--queues") + 1] == "printing"
+        assert words[:3] == ["nice", "-n", "5"] and words[words.index("--concurrency") + 1] == "1"
+    for command in (procfile()["worker"], compose_command(services["worker"])):
+        assert "--queues" not in command  # the default queue: pairing runs, notices, pings
 
 
 def test_the_proxy_of_docker_compose_fills_the_template_the_full_start_fills_with_the_same_maps():
@@ -462,8 +475,9 @@ def test_start_full_runs_the_whole_stack_and_one_ctrl_c_stops_every_process(tmp_
         )
 
         processes = _descendants(proc.pid) | {proc.pid}
-        # honcho, nginx and its worker, two gunicorns and their workers, celery worker and its pool, beat
-        assert len(processes) >= 10
+        # honcho, nginx and its worker, two gunicorns and their workers, celery worker, printer and their
+        # pools, beat
+        assert len(processes) >= 12
         os.kill(proc.pid, signal.SIGINT)
         proc.wait(timeout=60)
         time.sleep(0.5)

@@ -21,10 +21,21 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+from engine.messages import Message, msg
+
 SYSTEM_NAMES = ("c0406", "olympiad", "dubov", "lim")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+
+
+class OptionValueError(ValueError):
+    """A value an option refuses; ``str()`` is the English, ``said`` the same as a message
+    (``engine.messages``) that the site writes in the reader's language."""
+
+    def __init__(self, said: Message):
+        super().__init__(said.text)
+        self.said = said
 
 
 class _Unset:
@@ -89,18 +100,50 @@ class OptionSpec:
                     return choice  # "1998" given as the JSON number 1998
             if self.nullable and _is_none(value):
                 return None
-            raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value!r}")
+            raise self._refused(repr(value))
         if _is_none(value):
             if self.nullable:
                 return None
-            raise ValueError(f"{self.system} option {self.key!r} needs a value ({self._allowed()})")
+            raise OptionValueError(
+                msg(
+                    "{system} option {key} needs a value ({allowed})",
+                    system=self.system,
+                    key=repr(self.key),
+                    allowed=self._allowed_message(),
+                )
+            )
         if isinstance(value, str) and value.lstrip("-").isdigit():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value!r}")
+            raise self._refused(repr(value))
         if self.minimum is not None and value < self.minimum:
-            raise ValueError(f"{self.system} option {self.key!r} must be {self._allowed()}, not {value}")
+            raise self._refused(str(value))
         return value
+
+    def _refused(self, value: str) -> OptionValueError:
+        return OptionValueError(
+            msg(
+                "{system} option {key} must be {allowed}, not {value}",
+                system=self.system,
+                key=repr(self.key),
+                allowed=self._allowed_message(),
+                value=value,
+            )
+        )
+
+    def _allowed_message(self) -> Message:
+        """:meth:`_allowed` as a message (the values stay as written: they are what one types)."""
+        if self.choices:
+            said: Message | str = format_value(self.choices[0])
+            for c in self.choices[1:]:
+                said = msg("{first} or {second}", first=said, second=format_value(c))
+            return said if isinstance(said, Message) else msg("{text}", text=said)
+        low = (
+            msg("a whole number from {minimum} up", minimum=self.minimum)
+            if self.minimum is not None
+            else msg("a whole number")
+        )
+        return msg("{allowed} or none", allowed=low) if self.nullable else low
 
     def _allowed(self) -> str:
         if self.choices:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from engine.messages import render
 from engine.options import UNSET, OptionSpec, format_value, specs
 
 from .engine_texts import translated
@@ -160,7 +162,7 @@ def options_in_force(tournament: Tournament) -> list[OptionRow]:
         try:
             rows.append(OptionRow(spec, spec.parse(kept[spec.key]), explicit=True))
         except ValueError as exc:
-            rows.append(OptionRow(spec, spec.default, explicit=True, problem=str(exc)))
+            rows.append(OptionRow(spec, spec.default, explicit=True, problem=refused(exc)))
     return rows
 
 
@@ -218,11 +220,17 @@ def parse_site_options(system: str, given: Mapping[str, Any]) -> dict[str, Any]:
         except ValueError as exc:
             errors[key] = [
                 _("%(label)s (%(article)s): %(error)s.")
-                % {"label": translated(spec.label), "article": spec.article, "error": exc}
+                % {"label": translated(spec.label), "article": spec.article, "error": refused(exc)}
             ]
     if errors:
         raise ValidationError(errors)
     return values
+
+
+def refused(exc: ValueError) -> str:
+    """The engine's refusal of an option value in the reader's language (``OptionValueError.said``)."""
+    said = getattr(exc, "said", None)
+    return str(exc) if said is None else render(said, get_language() or "en")
 
 
 def site_keys(system: str) -> list[str]:

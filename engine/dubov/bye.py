@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.dubov.context import RoundContext
+from engine.messages import msg
 from engine.state import Colour
 
 
@@ -36,13 +37,15 @@ def choose_bye(ctx: RoundContext, tpns: list[int]) -> int | None:
     for t in order:
         if ctx.completion.remove(t):
             p = ctx.p(t)
-            msg = (
+            text = (
                 f"{ctx.label(t)} receives the bye: lowest scoregroup ({p.score:g}), lowest R ({p.rating:g})"
                 + (f", ARO {p.aro:.1f}" if p.aro_tenths else "")
             )
             if barred:
-                msg += f"; barred by 2.2 (a point without playing): {', '.join(ctx.label(x) for x in barred)}"
-            ctx.explain("Dubov 4", "bye", msg, tpn=t, barred=barred)
+                text += (
+                    f"; barred by 2.2 (a point without playing): {', '.join(ctx.label(x) for x in barred)}"
+                )
+            ctx.explain("Dubov 4", "bye", text, tpn=t, barred=barred)
             if skipped:
                 ctx.explain(
                     "Dubov 9",
@@ -52,21 +55,26 @@ def choose_bye(ctx: RoundContext, tpns: list[int]) -> int | None:
                 )
             lowest = min(ctx.score(x) for x in tpns)
             where = (
-                "the lowest score group"
+                msg("the lowest score group")
                 if p.score == lowest
-                else f"the {p.score:g}-point group (nobody lower may have it)"
+                else msg("the {score}-point group (nobody lower may have it)", score=float(p.score))
             )
-            reason = (
-                f"The number of {ctx.noun}s is odd; the bye goes to the lowest-rated {ctx.noun} of the lowest "
-                f"score group who may have one: you, in {where}, rated {p.rating:g}"
+            reason = msg(
+                "The number of players is odd; the bye goes to the lowest-rated player of the lowest "
+                "score group who may have one: you, in {where}, rated {rating}{barred}{skipped}."
+                if not ctx.state.team
+                else "The number of teams is odd; the bye goes to the lowest-rated team of the lowest "
+                "score group who may have one: you, in {where}, rated {rating}{barred}{skipped}.",
+                where=where,
+                rating=float(p.rating),
+                barred=msg("; {tpns} already had a point without playing (Dubov 2.2)", tpns=list(barred))
+                if barred
+                else "",
+                skipped=msg("; a bye to {tpns} would have left the others unpairable", tpns=list(skipped))
+                if skipped
+                else "",
             )
-            if barred:
-                reason += f"; {', '.join(map(str, barred))} already had a point without playing (Dubov 2.2)"
-            if skipped:
-                reason += f"; a bye to {', '.join(map(str, skipped))} would have left the others unpairable"
-            ctx.pairing.explain_why(
-                t, opponent=None, opponent_reason=reason + ".", opponent_article="Dubov 4"
-            )
+            ctx.pairing.explain_why(t, opponent=None, opponent_reason=reason, opponent_article="Dubov 4")
             ctx.remaining.discard(t)
             ctx.pairing.bye = t
             return t

@@ -10,6 +10,7 @@ from engine.dubov.colours import allocate
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
 from engine.dubov.why import colour_reason
+from engine.messages import Message, msg
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, TournamentState
 
@@ -23,7 +24,7 @@ class RoundContext:
     remaining: set[int] = field(default_factory=set)
     pairs: list[Pair] = field(default_factory=list)
     # Why a participant floated down (6.4), in plain words, for his "why" line where he is paired (8.2).
-    float_reasons: dict[int, str] = field(default_factory=dict)
+    float_reasons: dict[int, Message] = field(default_factory=dict)
 
     @property
     def profiles(self) -> dict[int, Profile]:
@@ -32,6 +33,11 @@ class RoundContext:
     @property
     def noun(self) -> str:
         return "team" if self.state.team else "player"
+
+    @property
+    def noun_message(self) -> Message:
+        """:attr:`noun` in the reader's language."""
+        return Message("team") if self.state.team else Message("player")
 
     def p(self, tpn: int) -> Profile:
         return self.limits.profiles[tpn]
@@ -89,31 +95,37 @@ class RoundContext:
             self.pairing.explain_why(
                 t,
                 opponent=opponent,
-                opponent_reason=((why or {}).get(t) or f"You were paired with {opponent}.")
-                + self._set_aside(t),
+                opponent_reason=self._with_set_aside(
+                    (why or {}).get(t) or msg("You were paired with {other}.", other=opponent), t
+                ),
                 opponent_article=why_article or article,
                 colour="w" if t == alloc.white else "b",
                 colour_reason=colour_reason(self.limits, alloc, t),
                 colour_article=alloc.article,
             )
 
-    def _set_aside(self, t: int) -> str:
-        """The limitations set aside for ``t`` this round (engine.dubov.relaxation), in words."""
+    def _with_set_aside(self, reason: Message | str, t: int) -> Message | str:
+        """``reason``, then the limitations set aside for ``t`` this round (engine.dubov.relaxation), in words."""
         dep = self.limits.departures
         which = [
             text
             for members, text in (
-                (dep.upfloat, "the upfloat limit of 2.5"),
-                (dep.third, "the rule against one colour three times running (2.4)"),
-                (dep.difference, "the colour-difference limit of 2.3"),
+                (dep.upfloat, msg("the upfloat limit of 2.5")),
+                (dep.third, msg("the rule against one colour three times running (2.4)")),
+                (dep.difference, msg("the colour-difference limit of 2.3")),
             )
             if t in members
         ]
         if not which:
-            return ""
-        return (
-            f" No pairing of the round keeps {' and '.join(which)} for everybody; it was set aside for you "
-            "alone (see the relaxation step)."
+            return reason
+        limits = which[0]
+        for more in which[1:]:
+            limits = msg("{first} and {second}", first=limits, second=more)
+        return msg(
+            "{reason} No pairing of the round keeps {limits} for everybody; it was set aside for you "
+            "alone (see the relaxation step).",
+            reason=reason,
+            limits=limits,
         )
 
     def subgroup_colours(self, tpns: list[int]) -> dict[int, Colour]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.dubov.context import RoundContext
+from engine.messages import msg
 from engine.result import Pair
 
 
@@ -54,17 +55,35 @@ def pair_first_round(ctx: RoundContext, listed: list[int]) -> None:
         )
         if chosen == right[i]:
             plain = {
-                a: f"In round 1 the upper half of the starting list meets the lower half in order: you are "
-                f"No. {i + 1} of the upper half and {chosen} No. {i + 1} of the lower half.",
-                chosen: f"In round 1 the upper half of the starting list meets the lower half in order: you are "
-                f"No. {i + 1} of the lower half and {a} No. {i + 1} of the upper half.",
+                a: msg(
+                    "In round 1 the upper half of the starting list meets the lower half in order: you are "
+                    "No. {number} of the upper half and {other} No. {number} of the lower half.",
+                    number=i + 1,
+                    other=chosen,
+                ),
+                chosen: msg(
+                    "In round 1 the upper half of the starting list meets the lower half in order: you are "
+                    "No. {number} of the lower half and {other} No. {number} of the upper half.",
+                    number=i + 1,
+                    other=a,
+                ),
             }
         else:
             plain = {
-                a: f"In round 1 the upper half meets the lower half in order, but you may not meet {right[i]}, "
-                f"so you meet the next {ctx.noun} of the lower half you may meet, {chosen}.",
-                chosen: f"In round 1 the upper half meets the lower half in order; {a} may not meet {right[i]}, "
-                f"so he meets the next {ctx.noun} of the lower half he may meet: you.",
+                a: msg(
+                    "In round 1 the upper half meets the lower half in order, but you may not meet {barred}, "
+                    "so you meet the next {noun} of the lower half you may meet, {other}.",
+                    barred=right[i],
+                    noun=ctx.noun_message,
+                    other=chosen,
+                ),
+                chosen: msg(
+                    "In round 1 the upper half meets the lower half in order; {other} may not meet {barred}, "
+                    "so he meets the next {noun} of the lower half he may meet: you.",
+                    other=a,
+                    barred=right[i],
+                    noun=ctx.noun_message,
+                ),
             }
         for t in (a, chosen):
             mine = "w" if t == white else "b"

@@ -6,6 +6,7 @@ from engine.common.completion import Completion
 from engine.common.pairable import maximum_matching
 from engine.dubov.causes import bars_text
 from engine.dubov.context import RoundContext
+from engine.messages import Message, msg, msgn
 from engine.state import Colour
 
 CLASSES = (
@@ -47,13 +48,22 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
                 )
             chosen.append(t)
             _explain_floater(ctx, t, score, classes[t], why)
-            ctx.float_reasons[t] = (
-                f"Your {score:g}-point group could not be paired whole ({len(group)} {ctx.noun}s, at most "
-                f"{_pairs(local.target)}), and you come first in the order of Dubov 6.4 ({CLASSES[classes[t]]})"
+            ctx.float_reasons[t] = msg(
+                "Your {score}-point group could not be paired whole ({members}, at most {pairs}), and you "
+                "come first in the order of Dubov 6.4 ({order})",
+                score=float(score),
+                members=msgn("{count} team", "{count} teams", count=len(group))
+                if ctx.state.team
+                else msgn("{count} player", "{count} players", count=len(group)),
+                pairs=msgn("{count} pair", "{count} pairs", count=local.target),
+                order=Message(CLASSES[classes[t]]),
             )
         else:
             kept.append(t)
     return chosen
+
+
+OWN_GROUP = Message("You could not be paired in your own score group")
 
 
 def _pairs(n: int) -> str:
@@ -123,9 +133,11 @@ def floaters_for_the_round(ctx: RoundContext, group: list[int], score: float) ->
         _explain_floater(
             ctx, t, score, classes[t], ": the rest of the round leaves the scoregroup no more pairs than this"
         )
-        ctx.float_reasons[t] = (
-            f"Your {score:g}-point group could be paired whole only in a way that left the rest of the round "
-            f"unpairable, and you come first in the order of Dubov 6.4 ({CLASSES[classes[t]]})"
+        ctx.float_reasons[t] = msg(
+            "Your {score}-point group could be paired whole only in a way that left the rest of the round "
+            "unpairable, and you come first in the order of Dubov 6.4 ({order})",
+            score=float(score),
+            order=Message(CLASSES[classes[t]]),
         )
     return leaving
 
@@ -200,14 +212,14 @@ def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], scor
                 tpn=f,
                 score=score,
             )
-            ctx.float_reasons[f] = (
-                f"{ctx.float_reasons.get(f, 'You could not be paired in your own score group')}; in the "
-                f"{score:g}-point group nobody could meet you either"
+            ctx.float_reasons[f] = msg(
+                "{cause}; in the {score}-point group nobody could meet you either",
+                cause=ctx.float_reasons.get(f, OWN_GROUP),
+                score=float(score),
             )
             continue
         opposite = ctx.p(partner).due is colour.opposite
-        wanted = " due the other colour" if opposite else ""
-        came = ctx.float_reasons.get(f, "You could not be paired in your own score group")
+        came = ctx.float_reasons.get(f, OWN_GROUP)
         ctx.record_pair(
             f,
             partner,
@@ -222,10 +234,25 @@ def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], scor
                 else ""
             ),
             why={
-                f: f"{came}, so you moved down to the {score:g}-point group (Dubov 6.4); there you meet the "
-                f"highest-rated player{wanted} you may meet, {partner} (Dubov 8.2).",
-                partner: f"{f} moved down from the {ctx.score(f):g}-point group (Dubov 6.4) and meets the "
-                f"highest-rated player{wanted} of your group he may meet: you (Dubov 8.2).",
+                f: msg(
+                    "{cause}, so you moved down to the {score}-point group (Dubov 6.4); there you meet the "
+                    "highest-rated player due the other colour you may meet, {other} (Dubov 8.2)."
+                    if opposite
+                    else "{cause}, so you moved down to the {score}-point group (Dubov 6.4); there you meet the "
+                    "highest-rated player you may meet, {other} (Dubov 8.2).",
+                    cause=came,
+                    score=float(score),
+                    other=partner,
+                ),
+                partner: msg(
+                    "{other} moved down from the {score}-point group (Dubov 6.4) and meets the highest-rated "
+                    "player due the other colour of your group he may meet: you (Dubov 8.2)."
+                    if opposite
+                    else "{other} moved down from the {score}-point group (Dubov 6.4) and meets the highest-rated "
+                    "player of your group he may meet: you (Dubov 8.2).",
+                    other=f,
+                    score=float(ctx.score(f)),
+                ),
             },
             why_article="Dubov 6.4, 8.2",
             passed=passed,

@@ -19,6 +19,7 @@ from engine.dubov.limits import Limits, max_upfloats
 from engine.dubov.profile import profiles
 from engine.dubov.relaxation import fewest_departures, why
 from engine.dubov.scoregroup import pair_scoregroup
+from engine.messages import msg
 from engine.result import PairingImpossible, RoundPairing, Step
 from engine.state import TournamentState
 
@@ -117,13 +118,26 @@ def _bye(ctx: RoundContext, tpns: list[int]) -> bool:
                 ctx.explain(
                     "Dubov 5", "bye", f"odd number: the last in the list, {ctx.label(t)}, gets the bye", tpn=t
                 )
-                last = "the last in the starting list" if t == tpns[-1] else "the lowest in the starting list"
                 ctx.pairing.explain_why(
                     t,
                     opponent=None,
-                    opponent_reason=f"The number of {ctx.noun}s is odd, and in round 1 the bye goes to {last}"
-                    + ("" if t == tpns[-1] else " whose bye leaves the others pairable")
-                    + ".",
+                    opponent_reason=(
+                        msg(
+                            "The number of players is odd, and in round 1 the bye goes to the last in the "
+                            "starting list."
+                            if not ctx.state.team
+                            else "The number of teams is odd, and in round 1 the bye goes to the last in the "
+                            "starting list."
+                        )
+                        if t == tpns[-1]
+                        else msg(
+                            "The number of players is odd, and in round 1 the bye goes to the lowest in the "
+                            "starting list whose bye leaves the others pairable."
+                            if not ctx.state.team
+                            else "The number of teams is odd, and in round 1 the bye goes to the lowest in the "
+                            "starting list whose bye leaves the others pairable."
+                        )
+                    ),
                     opponent_article="Dubov 5",
                 )
                 return True

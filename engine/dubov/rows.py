@@ -25,6 +25,7 @@ from __future__ import annotations
 from engine.dubov.causes import barred, short_bar
 from engine.dubov.context import RoundContext
 from engine.dubov.rowplan import RowPlan
+from engine.messages import Message, msg
 
 ROUND_CAUSE = (
     "would leave the rest of the round without a pairing (Dubov 9: every choice leaves the others pairable)"
@@ -116,8 +117,8 @@ class Rows:
                 "Dubov 6.2",
                 f"row {k + 1}: {ctx.label(w)} - {ctx.label(chosen)}",
                 why={
-                    w: moved.get(w, "") + self._same_group(chosen, "White", k + 1),
-                    chosen: moved.get(chosen, "") + self._same_group(w, "Black", k + 1),
+                    w: _after(moved.get(w), self._same_group(chosen, "White", k + 1)),
+                    chosen: _after(moved.get(chosen), self._same_group(w, "Black", k + 1)),
                 },
             )
             return
@@ -130,10 +131,17 @@ class Rows:
             conclusion = (
                 f"{ctx.label(w)} plays the first Black of the lower rows he may play, {ctx.label(chosen)}"
             )
-            why_w = f"{you}, so you meet the first player due Black below your row you may meet, {chosen}."
-            why_b = (
-                f"{w}, first in row {k + 1} of those due White, could not meet the Black of his row ({he}), "
-                "so he meets the first player due Black below it that he may meet: you."
+            why_w = msg(
+                "{cause}, so you meet the first player due Black below your row you may meet, {other}.",
+                cause=you,
+                other=chosen,
+            )
+            why_b = msg(
+                "{other}, first in row {row} of those due White, could not meet the Black of his row ({cause}), "
+                "so he meets the first player due Black below it that he may meet: you.",
+                other=w,
+                row=k + 1,
+                cause=he,
             )
         elif row > k + 1:
             data["changed_row"] = k + 1
@@ -142,10 +150,11 @@ class Rows:
                 f"so row {k + 1} is changed (6.3: a coincidence in a lower row is remedied by changing the rows "
                 f"above it, the nearest first): {ctx.label(w)} plays {ctx.label(chosen)}, the Black of row {row}"
             )
-            why_w = f"{you}, so your row was changed and you meet {chosen}."
-            why_b = (
-                f"The row of {w} was changed so that the players due White below him can all meet players "
-                "due Black; he meets you."
+            why_w = msg("{cause}, so your row was changed and you meet {other}.", cause=you, other=chosen)
+            why_b = msg(
+                "The row of {other} was changed so that the players due White below him can all meet players "
+                "due Black; he meets you.",
+                other=w,
             )
         else:
             data["changed_row"] = row
@@ -154,62 +163,108 @@ class Rows:
                 f"{ctx.label(w)} {lower}, so row {row} is changed (6.3: row k-1, then k-2, ...; "
                 f"its Black is free): {ctx.label(w)} plays {ctx.label(chosen)}"
             )
-            why_w = (
-                f"{you}, so you meet {chosen}, the Black of row {row}, free because row {row} was changed."
+            why_w = msg(
+                "{cause}, so you meet {other}, the Black of row {row}, free because row {row} was changed.",
+                cause=you,
+                other=chosen,
+                row=row,
             )
-            why_b = (
-                f"{w}, of row {k + 1}, could meet no player due Black below his row ({he}), so he meets you; "
-                "your row had been changed to free you."
+            why_b = msg(
+                "{other}, of row {row}, could meet no player due Black below his row ({cause}), so he meets you; "
+                "your row had been changed to free you.",
+                other=w,
+                row=k + 1,
+                cause=he,
             )
         ctx.record_pair(
             w,
             chosen,
             "Dubov 6.3",
             f"row {k + 1}: " + "; ".join(c for c in causes if c) + "; " + conclusion,
-            why={w: moved.get(w, "") + why_w, chosen: moved.get(chosen, "") + why_b},
+            why={w: _after(moved.get(w), why_w), chosen: _after(moved.get(chosen), why_b)},
             **data,
         )
 
-    def _plain(self, w: int, row_black: int | None, tried: Tried, you: bool) -> str:
+    def _plain(self, w: int, row_black: int | None, tried: Tried, you: bool) -> Message:
         """What kept ``w`` from the Blacks he passed over, in plain words (for explain_why)."""
-        subj, have = ("you", "have") if you else ("he", "has")
-        bits = []
+        bits: list[Message] = []
         if row_black is not None and row_black not in self.ctx.remaining:
-            bits.append(f"{row_black}, the Black of {'your' if you else 'his'} row, was already paired")
+            bits.append(
+                msg("{other}, the Black of your row, was already paired", other=row_black)
+                if you
+                else msg("{other}, the Black of his row, was already paired", other=row_black)
+            )
         played = [b for b, kind, _, _ in tried if b in self.ctx.state.by_tpn[w].played_opponents]
         if played:
-            bits.append(f"{subj} {have} already played {_and(played)}")
+            bits.append(
+                msg(
+                    "You have already played {others}" if you else "he has already played {others}",
+                    others=_and(played),
+                )
+            )
         barred_by: dict[str, list[int]] = {}  # the limitation -> the Blacks it bars
         for b, kind, _, _ in tried:
             if kind == "barred" and b not in played:
                 text = short_bar(self.ctx.limits, w, b)
                 barred_by.setdefault(text[text.find("(") :] if "(" in text else "", []).append(b)
         for why, tpns in barred_by.items():
-            bits.append(f"{subj} may not meet {_and(tpns, 'or')}" + (f" {why}" if why else ""))
+            said = msg(
+                "You may not meet {others}" if you else "he may not meet {others}", others=_and(tpns, "or")
+            )
+            bits.append(msg("{reason} {rule}", reason=said, rule=why) if why else said)
         for b, kind, _, rows in tried:
             if b in played or kind == "barred":
                 continue
+            first = you and not bits  # the English starts with a capital, as it always did
             if rows:
                 names = _and([self.whites[r - 1] for r in rows])
-                bits.append(f"meeting {b} would have left {names} without an opponent due Black")
+                bits.append(
+                    msg(
+                        "Meeting {other} would have left {others} without an opponent due Black"
+                        if first
+                        else "meeting {other} would have left {others} without an opponent due Black",
+                        other=b,
+                        others=names,
+                    )
+                )
             else:
-                bits.append(f"meeting {b} would have left the others without a complete pairing")
-        text = "; ".join(bits) or f"{subj} could meet no other Black"
-        return text[0].upper() + text[1:] if you else text
+                bits.append(
+                    msg(
+                        "Meeting {other} would have left the others without a complete pairing"
+                        if first
+                        else "meeting {other} would have left the others without a complete pairing",
+                        other=b,
+                    )
+                )
+        if not bits:
+            return msg("You could meet no other Black" if you else "he could meet no other Black")
+        text = bits[0]
+        for bit in bits[1:]:
+            text = msg("{first}; {second}", first=text, second=bit)
+        return text
 
-    def _same_group(self, other: int, colour: str, row: int) -> str:
-        other_colour = "Black" if colour == "White" else "White"
-        return (
-            f"You and {other} are in the {self.score:g}-point group; you are due {colour} and {other} "
-            f"{other_colour}, and in the Dubov lists (those due White by rising average rating of their "
-            f"opponents, those due Black by falling rating) you are both No. {row}."
+    def _same_group(self, other: int, colour: str, row: int) -> Message:
+        return msg(
+            "You and {other} are in the {score}-point group; you are due White and {other} Black, and in the "
+            "Dubov lists (those due White by rising average rating of their opponents, those due Black by "
+            "falling rating) you are both No. {row}."
+            if colour == "White"
+            else "You and {other} are in the {score}-point group; you are due Black and {other} White, and in "
+            "the Dubov lists (those due White by rising average rating of their opponents, those due Black by "
+            "falling rating) you are both No. {row}.",
+            other=other,
+            score=float(self.score),
+            row=row,
         )
 
-    def _moved_up(self, *tpns: int) -> dict[int, str]:
+    def _moved_up(self, *tpns: int) -> dict[int, Message]:
         ctx = self.ctx
         return {
-            t: f"You were moved up from the {ctx.score(t):g}-point group to make the {self.score:g}-point "
-            "group even (Dubov 7.2). "
+            t: msg(
+                "You were moved up from the {score}-point group to make the {group}-point group even (Dubov 7.2).",
+                score=float(ctx.score(t)),
+                group=float(self.score),
+            )
             for t in tpns
             if ctx.score(t) < self.score
         }
@@ -239,7 +294,11 @@ class Rows:
         if chosen is None:
             return
         reason = "; ".join(causes) if causes else f"no {other} is left"
-        plain = self._plain(t, None, tried_other, True) if tried_other else f"No player due {other} was left"
+        plain = (
+            self._plain(t, None, tried_other, True)
+            if tried_other
+            else msg("No player due Black was left" if other == "Black" else "No player due White was left")
+        )
         moved = self._moved_up(t, chosen)
         ctx.record_pair(
             t,
@@ -252,15 +311,42 @@ class Rows:
             row=k + 1,
             partner_row=column.index(chosen) + 1,
             why={
-                t: moved.get(t, "")
-                + f"{plain}, so you meet another player due {name}, {chosen}, the next in the list you may meet.",
-                chosen: moved.get(chosen, "")
-                + f"{t}, due {name} like you, could be given no opponent due {other}, so he meets the next "
-                f"player due {name} in the list he may meet: you.",
+                t: _after(
+                    moved.get(t),
+                    msg(
+                        "{cause}, so you meet another player due White, {other}, the next in the list you may meet."
+                        if name == "White"
+                        else "{cause}, so you meet another player due Black, {other}, the next in the list you "
+                        "may meet.",
+                        cause=plain,
+                        other=chosen,
+                    ),
+                ),
+                chosen: _after(
+                    moved.get(chosen),
+                    msg(
+                        "{other}, due White like you, could be given no opponent due Black, so he meets the next "
+                        "player due White in the list he may meet: you."
+                        if name == "White"
+                        else "{other}, due Black like you, could be given no opponent due White, so he meets the "
+                        "next player due Black in the list he may meet: you.",
+                        other=t,
+                    ),
+                ),
             },
         )
 
 
-def _and(items: list[int], word: str = "and") -> str:
+def _after(lead: Message | None, reason: Message) -> Message:
+    """``reason`` after ``lead`` (a participant moved up first says so), or ``reason`` alone."""
+    return reason if lead is None else msg("{lead} {reason}", lead=lead, reason=reason)
+
+
+def _and(items: list[int], word: str = "and") -> str | Message:
+    """ "3", "3 and 5", "3, 5 or 7" (``word``: "and" or "or"), in the reader's language."""
     names = [str(x) for x in items]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return msg(
+        "{first} and {second}" if word == "and" else "{first} or {second}", first=names[:-1], second=names[-1]
+    )

@@ -11,6 +11,7 @@ from engine.dubov.context import RoundContext
 from engine.dubov.floaters import choose_floaters, floaters_for_the_round, pair_floaters
 from engine.dubov.rows import Rows
 from engine.dubov.transfers import balance_7_3_7_4, transfer_7_1, transfer_7_2
+from engine.messages import msg
 from engine.state import Colour
 
 
@@ -113,7 +114,9 @@ def _pair_rows(ctx: RoundContext, group: list[int], leaving: list[int], side, sc
             tpn=t,
             score=score,
         )
-        ctx.float_reasons[t] = f"No opponent was left for you in the rows of your {score:g}-point group"
+        ctx.float_reasons[t] = msg(
+            "No opponent was left for you in the rows of your {score}-point group", score=float(score)
+        )
     return left
 
 

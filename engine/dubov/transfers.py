@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.dubov.causes import bars_text, upfloat_bar
 from engine.dubov.context import RoundContext
+from engine.messages import English, msg
 from engine.state import Colour
 
 
@@ -67,17 +68,21 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
         kept.remove(t)
         others = [o for o in group if o != t]
         bars = bars_text(ctx.limits, t, others) or f"is the only {ctx.noun} of the scoregroup"
-        if others:
-            plain_t, plain_p = f"You {you(bars)} (everyone", f"{t} {bars} (everyone"
-            plain_t, plain_p = (
-                plain_t + f" else in your {score:g}-point group)",
-                plain_p + f" else in his {score:g}-point group)",
+        if others:  # what bars him is still English prose (engine.dubov.causes)
+            plain_t = msg(
+                "You {bars} (everyone else in your {score}-point group)",
+                bars=English(you(bars)),
+                score=float(score),
+            )
+            plain_p = msg(
+                "{other} {bars} (everyone else in his {score}-point group)",
+                other=t,
+                bars=English(bars),
+                score=float(score),
             )
         else:
-            plain_t, plain_p = (
-                f"You are alone in your {score:g}-point group",
-                f"{t} is alone in his {score:g}-point group",
-            )
+            plain_t = msg("You are alone in your {score}-point group", score=float(score))
+            plain_p = msg("{other} is alone in his {score}-point group", other=t, score=float(score))
         passed = [q for q in cands[: cands.index(partner)]]
         ctx.explain(
             "Dubov 7.1",
@@ -95,17 +100,32 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
             transferred=partner,
             **({"passed": passed} if passed else {}),
         )
-        wanted = " due the other colour" if ctx.p(partner).due is due[t].opposite else ""
+        wanted = ctx.p(partner).due is due[t].opposite
         ctx.record_pair(
             t,
             partner,
             "Dubov 7.1",
             f"{ctx.label(t)} - {ctx.label(partner)} (transfer 7.1)",
             why={
-                t: f"{plain_t}, so {partner} was brought up from the {ctx.score(partner):g}-point group to play "
-                f"you, as the highest rated there{wanted}.",
-                partner: f"{plain_p}, so a {ctx.noun} from a lower group was brought up to play him: you, as the "
-                f"highest rated there{wanted}.",
+                t: msg(
+                    "{cause}, so {other} was brought up from the {score}-point group to play you, as the highest "
+                    "rated there due the other colour."
+                    if wanted
+                    else "{cause}, so {other} was brought up from the {score}-point group to play you, as the "
+                    "highest rated there.",
+                    cause=plain_t,
+                    other=partner,
+                    score=float(ctx.score(partner)),
+                ),
+                partner: msg(
+                    "{cause}, so a {noun} from a lower group was brought up to play him: you, as the highest "
+                    "rated there due the other colour."
+                    if wanted
+                    else "{cause}, so a {noun} from a lower group was brought up to play him: you, as the "
+                    "highest rated there.",
+                    cause=plain_p,
+                    noun=ctx.noun_message,
+                ),
             },
         )
     return kept

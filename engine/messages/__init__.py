@@ -17,6 +17,13 @@ name where the caller knows the names, a number with the language's decimal
 mark, a list joined with commas, and a plain string as it is (a team's label,
 a rule citation). :class:`English` marks prose not yet structured: it stays
 English in every language and :func:`fully_translated` says so.
+
+A count is written with its plural form (:func:`msgn`): the message keeps the
+English singular as its key and the English plural beside it, its parameter
+``count`` chooses the form, and the catalogue has a ``msgid_plural`` entry
+with one ``msgstr[i]`` per form of the language's ``Plural-Forms`` (Russian:
+one, few, many). A fractional count (a score of 2.5) takes the form the
+language uses for fractions (:data:`FRACTION_FORM`; Russian: "2,5 очка", French "1,5 point").
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from gettext import c2py
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +46,9 @@ COLOUR_LETTERS = {
     "ru": {"W": "Б", "B": "Ч"},
 }
 DECIMAL_MARK = {"en": ".", "fr": ",", "es": ",", "ru": ","}
+# The plural form of a fractional count (CLDR: "1.5 points", "1,5 puntos", "2,5 очка"); a language
+# not listed takes the form of the count's integer part (French: "1,5 point", "2,5 points").
+FRACTION_FORM = {"en": 1, "es": 2, "ru": 1}
 
 
 @dataclass(frozen=True)
@@ -64,11 +75,16 @@ class English:
 
 @dataclass(frozen=True)
 class Message:
-    """One reason: ``key`` is the English template, ``params`` fill its placeholders, ``article`` is cited."""
+    """One reason: ``key`` is the English template, ``params`` fill its placeholders, ``article`` is cited.
+
+    ``plural`` is the English plural of ``key`` where the message counts something
+    (its parameter ``count`` chooses the form, :func:`msgn`).
+    """
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     article: str = ""
+    plural: str = ""
 
     @property
     def text(self) -> str:
@@ -85,10 +101,11 @@ class Message:
         if isinstance(other, str):  # a reason compared with the English it writes
             return self.text == other
         if isinstance(other, Message):
-            return (self.key, dict(self.params), self.article) == (
+            return (self.key, dict(self.params), self.article, self.plural) == (
                 other.key,
                 dict(other.params),
                 other.article,
+                other.plural,
             )
         return NotImplemented
 
@@ -107,6 +124,8 @@ class Message:
         out: dict[str, Any] = {"key": self.key, "params": {k: _encode(v) for k, v in self.params.items()}}
         if self.article:
             out["article"] = self.article
+        if self.plural:
+            out["plural"] = self.plural
         return out
 
     @classmethod
@@ -115,12 +134,20 @@ class Message:
             data["key"],
             {k: _decode(v) for k, v in (data.get("params") or {}).items()},
             data.get("article", ""),
+            data.get("plural", ""),
         )
 
 
 def msg(key: str, article: str = "", /, **params: Any) -> Message:
     """``Message(key, params, article)`` written short: ``msg("{team} meets {opponent}.", team=..., opponent=...)``."""
     return Message(key, params, article)
+
+
+def msgn(singular: str, plural: str, article: str = "", /, **params: Any) -> Message:
+    """A message that counts: ``msgn("{count} board", "{count} boards", count=n)``; ``count`` chooses the form."""
+    if "count" not in params:
+        raise TypeError("msgn() needs the count: count=...")
+    return Message(singular, params, article, plural)
 
 
 def _encode(v: Any) -> Any:
@@ -153,16 +180,61 @@ def _decode(v: Any) -> Any:
 
 
 @lru_cache(maxsize=len(LANGUAGES))
-def catalogue(language: str) -> dict[str, str]:
-    """The translations of ``language``, msgid to msgstr (empty and fuzzy entries left out); read once."""
+def _read(language: str):
+    """The Babel catalogue of ``language``, or None (English, or no file); read once."""
     path = LOCALE_DIR / language / "LC_MESSAGES" / "engine.po"
     if language == "en" or not path.exists():
-        return {}
+        return None
     from babel.messages.pofile import read_po
 
     with path.open("rb") as f:
-        cat = read_po(f, locale=language)
+        return read_po(f, locale=language)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalogue(language: str) -> dict[str, str]:
+    """The translations of ``language``, msgid to msgstr (empty, fuzzy and plural entries left out)."""
+    cat = _read(language)
+    if cat is None:
+        return {}
     return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def plurals(language: str) -> dict[str, tuple[str, ...]]:
+    """The plural entries of ``language``: the English singular to its forms (all filled, not fuzzy)."""
+    cat = _read(language)
+    if cat is None:
+        return {}
+    return {
+        m.id[0]: tuple(m.string)
+        for m in cat
+        if isinstance(m.id, tuple) and not m.fuzzy and m.string and all(m.string)
+    }
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _plural_rule(language: str):
+    cat = _read(language)
+    return c2py(cat.plural_expr) if cat is not None else (lambda n: int(n != 1))
+
+
+def plural_form(language: str, count: float) -> int:
+    """The index of the plural form ``count`` takes in ``language`` (0 for one in English)."""
+    lang = language_of(language)
+    if count != int(count) and lang in FRACTION_FORM:
+        return FRACTION_FORM[lang]
+    return _plural_rule(lang)(int(count))
+
+
+def _template(message: Message, lang: str) -> str:
+    if not message.plural:
+        return catalogue(lang).get(message.key, message.key)
+    count = message.params.get("count", 0)
+    forms = plurals(lang).get(message.key) if lang != "en" else None
+    if not forms:
+        return message.key if count == 1 else message.plural
+    return forms[min(plural_form(lang, count), len(forms) - 1)]
 
 
 def language_of(code: str | None) -> str:
@@ -189,7 +261,7 @@ def render(
 
 
 def _render(message: Message, lang: str, names: Mapping | None) -> str:
-    template = catalogue(lang).get(message.key, message.key)
+    template = _template(message, lang)
     values = {k: _value(v, lang, names) for k, v in message.params.items()}
     return template.format_map(values)
 
@@ -256,5 +328,8 @@ __all__ = [
     "fully_translated",
     "language_of",
     "msg",
+    "msgn",
+    "plural_form",
+    "plurals",
     "render",
 ]

@@ -26,9 +26,19 @@ def _same_allowed(key: str) -> bool:
     return not re.sub(r"\{\w+\}|[\W_]", "", key)
 
 
-def _keys() -> list[str]:
+def _entries() -> list:
     with (LOCALE_DIR / "en" / "LC_MESSAGES" / "engine.po").open("rb") as f:
-        return [m.id for m in read_po(f, locale="en") if m.id]
+        return [m for m in read_po(f, locale="en") if m.id]
+
+
+def _keys() -> list[str]:
+    """The keys of the catalogue (a plural entry's: its singular, checked by the plural tests)."""
+    return [m.id for m in _entries() if isinstance(m.id, str)]
+
+
+def _plural_keys() -> dict[str, str]:
+    """The plural entries: the English singular to the English plural."""
+    return {m.id[0]: m.id[1] for m in _entries() if isinstance(m.id, tuple)}
 
 
 def _placeholders(template: str) -> set[str]:
@@ -124,7 +134,7 @@ def _source_keys() -> set[str]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and node.args:
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-                if name in ("msg", "Message"):
+                if name in ("msg", "Message", "msgn"):
                     keys.update(literals(node.args[0]))
     return keys
 
@@ -132,7 +142,55 @@ def _source_keys() -> set[str]:
 def test_every_key_the_engine_writes_is_in_the_catalogue():
     keys = _source_keys()
     assert len(keys) > 50
-    assert not keys - set(_keys()), sorted(keys - set(_keys()))
+    known = set(_keys()) | set(_plural_keys())
+    assert not keys - known, sorted(keys - known)
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru"])
+def test_every_plural_key_has_every_form_of_the_language_with_its_placeholders(language):
+    from engine.messages import plurals
+
+    english = _plural_keys()
+    assert english, "the catalogue has no plural entry"
+    forms = plurals(language)
+    expected = {"fr": 3, "es": 3, "ru": 3}[language]  # the headers' nplurals (Babel's CLDR data)
+    for singular, plural in english.items():
+        assert singular in forms, f"{language}: no forms for {singular!r}"
+        assert len(forms[singular]) == expected, (language, singular)
+        assert _placeholders(singular) == _placeholders(plural)
+        for form in forms[singular]:
+            assert _placeholders(form) == _placeholders(singular), (language, singular, form)
+
+
+def test_a_count_takes_the_plural_form_of_the_language():
+    from engine.messages import msgn
+
+    def pairs(n):
+        return msgn("{count} pair", "{count} pairs", count=n)
+
+    assert [pairs(n).text for n in (1, 2)] == ["1 pair", "2 pairs"]
+    assert [render(pairs(n), "ru") for n in (1, 3, 5, 11, 21, 22)] == [
+        "1 пара",
+        "3 пары",
+        "5 пар",
+        "11 пар",
+        "21 пара",
+        "22 пары",
+    ]
+    assert [render(pairs(n), "fr") for n in (0, 1, 2)] == ["0 appariement", "1 appariement", "2 appariements"]
+    assert [render(pairs(n), "es") for n in (1, 2)] == ["1 emparejamiento", "2 emparejamientos"]
+    back = Message.from_dict(pairs(3).to_dict())
+    assert back == pairs(3) and render(back, "ru") == "3 пары"
+
+
+def test_a_fractional_count_takes_the_form_the_language_uses_for_fractions():
+    from engine.messages import plural_form
+
+    assert plural_form("ru", 2.5) == plural_form("ru", 3)  # "2,5 очка", like "3 очка"
+    assert plural_form("ru", 1.5) == plural_form("ru", 3)
+    assert plural_form("fr", 1.5) == plural_form("fr", 1)  # "1,5 point"
+    assert plural_form("es", 1.5) == plural_form("es", 2)  # "1,5 puntos"
+    assert plural_form("en", 1.5) == plural_form("en", 2)
 
 
 def _literal_keys_of_helpers() -> set[str]:

@@ -15,6 +15,7 @@ from functools import cached_property
 
 from engine.common.colours import beyond_difference, colour_difference, due_colour, third_in_a_row
 from engine.common.floats import Float, float_history, scores_before_rounds
+from engine.messages import Message
 from engine.state import Colour, ScoreKind, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -112,8 +113,8 @@ class LimContext:
     _compat: dict[tuple[int, int], bool] = field(default_factory=dict)
     # The plain "why this opponent" of each pair, {pair: {tpn: (text, article)}}, and why a player
     # floated, {tpn: text}; RoundPairing.explain_why gets them once the colours are known.
-    pair_why: dict[frozenset[int], dict[int, tuple[str, str]]] = field(default_factory=dict)
-    float_why: dict[int, str] = field(default_factory=dict)
+    pair_why: dict[frozenset[int], dict[int, tuple[Message, str]]] = field(default_factory=dict)
+    float_why: dict[int, Message] = field(default_factory=dict)
 
     @classmethod
     def build(cls, state: TournamentState, *, relaxed: bool = False) -> LimContext:

@@ -22,6 +22,8 @@ from engine.common.bipartite import matches_every
 from engine.lim import matching
 from engine.lim.context import LimContext
 from engine.lim.exchange import Member
+from engine.messages import Message, msg
+from engine.messages.words import colour_name
 
 TYPE_RANK = {"d": 0, "c": 1, "b": 2, "a": 3}  # Lim 10.9: avoid a, then b, then c
 TYPE_TEXT = {
@@ -74,7 +76,7 @@ class ParityChoice:
     due_counts: dict[str, int]
     reasons: list[str]
     passed: dict[int, str] = field(default_factory=dict)  # players preferred by position, and why not
-    plain: str = ""  # why him, for a captain
+    plain: Message | str = ""  # why him, for a captain
 
 
 def choose_parity_floater(
@@ -125,25 +127,35 @@ def choose_parity_floater(
     def key(t: int) -> tuple:
         return (TYPE_RANK[types[t]], ctx.players[t].floated_last_round, colour_key(t), position(t))
 
+    def due_message(t: int) -> Message:
+        due = ctx.players[t].due
+        return msg("no colour yet") if due is None else msg("due {colour}", colour=colour_name(due))
+
     def due_text(t: int) -> str:
         due = ctx.players[t].due
         return "no colour yet" if due is None else f"due {'White' if due.value == 'w' else 'Black'}"
 
     # Who would float before him, by position (10.2-10.4) or by the keys, and why each does not.
     passed: dict[int, str] = {}
+    plain_passed: dict[int, Message] = {}  # the same, for a captain
     for t in sorted(group, key=position):
         if t == chosen or not (position(t) < position(chosen) or key(t) < key(chosen)):
             continue
         if key(t) <= key(chosen) or not keeps_pairings(t):
             passed[t] = "the score-group would lose a pairing (Lim 10.10, 11.4)"
+            plain_passed[t] = msg("the score-group would lose a pairing")
         elif TYPE_RANK[types[t]] > TYPE_RANK[types[chosen]]:
             passed[t] = f"{TYPE_TEXT[types[t]]}, a more disadvantaged floater (Lim 10.3-10.5, 10.9)"
+            plain_passed[t] = msg("{type}, a more disadvantaged floater", type=Message(TYPE_TEXT[types[t]]))
         elif ctx.players[t].floated_last_round:
             passed[t] = "floated in the round just before (Lim 10.10)"
+            plain_passed[t] = msg("floated in the round just before")
         elif majority is not None and not (t == ref or ctx.within_limit(t, ref)):
             passed[t] = "beyond the Maxi rating limit (Lim 10.2)"
+            plain_passed[t] = msg("beyond the Maxi rating limit")
         else:
             passed[t] = f"{due_text(t)}: floating him would not equalise the colours (Lim 10.2)"
+            plain_passed[t] = msg("{due}: floating him would not equalise the colours", due=due_message(t))
     reasons = [f"type {types[chosen]} ({TYPE_TEXT[types[chosen]]})"]
     if majority is not None:
         tends = " (tends to equalise the colours)" if colour_key(chosen) == 0 else ""
@@ -158,13 +170,22 @@ def choose_parity_floater(
         )
     if ctx.options.maxi and majority is not None and colour_key(chosen) == 1 and chosen == ref:
         reasons.append("a player due the majority colour is beyond the Maxi rating limit (Lim 10.2)")
-    plain = f"you are {due_text(chosen)}" + (
-        ", like most of the group" if majority and colour_key(chosen) == 0 else ""
+    plain = msg(
+        "you are {due}, like most of the group" if majority and colour_key(chosen) == 0 else "you are {due}",
+        due=due_message(chosen),
     )
     if passed:
-        plain += "; " + "; ".join(
-            f"{t} could not float ({why.split(' (Lim')[0]})" for t, why in passed.items()
-        )
+        for t, why in plain_passed.items():
+            plain = msg(
+                "{first}; {second}",
+                first=plain,
+                second=msg("{other} could not float ({why})", other=t, why=why),
+            )
     else:
-        plain += f"; you are the {'lowest' if downward else 'highest'}-ranked player"
+        plain = msg(
+            "{first}; you are the lowest-ranked player"
+            if downward
+            else "{first}; you are the highest-ranked player",
+            first=plain,
+        )
     return ParityChoice(chosen, types[chosen], {"w": whites, "b": blacks}, reasons, passed, plain)

@@ -14,7 +14,8 @@ from engine.common.scoregroups import scoregroups
 from engine.lim.colours import allocation
 from engine.lim.context import LimContext
 from engine.lim.scoregroup import GroupOutcome, fmt, pair_group
-from engine.lim.why import colour_reason, listing
+from engine.lim.why import colour_reason, group_message, listed
+from engine.messages import msg
 from engine.result import PairingImpossible, RoundPairing, Step
 from engine.state import TournamentState
 
@@ -76,21 +77,28 @@ def pair_with(ctx: LimContext) -> RoundPairing:
                 t for t in sorted(players, key=lambda t: (ctx.score(t), -t)) if ctx.players[t].bye_barred
             ]
             passed = [t for t in passed if (ctx.score(t), -t) < (ctx.score(bye), -bye)]
-            msg = f"bye to {bye}: lowest rank in the lowest score-group"
+            step = f"bye to {bye}: lowest rank in the lowest score-group"
             if passed:
-                msg += f"; not {passed}, who had a bye or won by default (Lim 8.2)"
+                step += f"; not {passed}, who had a bye or won by default (Lim 8.2)"
             if failures:
-                msg += f"; the bye to {failures} left the others unpairable"
-            attempt.explain("Lim 8.1", "bye", msg + " (Lim 8.3: one point, no colour)", tpn=bye)
-            plain = (
-                f"The number of {'teams' if state.team else 'players'} is odd; the bye goes to the "
-                f"lowest-ranked of the lowest score-group who may have one: you"
+                step += f"; the bye to {failures} left the others unpairable"
+            attempt.explain("Lim 8.1", "bye", step + " (Lim 8.3: one point, no colour)", tpn=bye)
+            plain = msg(
+                "The number of teams is odd; the bye goes to the lowest-ranked of the lowest score-group who may "
+                "have one: you{passed}{failures}."
+                if state.team
+                else "The number of players is odd; the bye goes to the lowest-ranked of the lowest score-group "
+                "who may have one: you{passed}{failures}.",
+                passed=msg("; {tpns} already had a bye or a win by default (Lim 8.2)", tpns=listed(passed))
+                if passed
+                else "",
+                failures=msg(
+                    "; a bye to {tpns} would have left the others unpairable", tpns=listed(failures, "or")
+                )
+                if failures
+                else "",
             )
-            if passed:
-                plain += f"; {listing(passed)} already had a bye or a win by default (Lim 8.2)"
-            if failures:
-                plain += f"; a bye to {listing(failures, 'or')} would have left the others unpairable"
-            attempt.explain_why(bye, opponent=None, opponent_reason=plain + ".", opponent_article="Lim 8.1")
+            attempt.explain_why(bye, opponent=None, opponent_reason=plain, opponent_article="Lim 8.1")
         try:
             pair_field(ctx, attempt, [t for t in players if t != bye])
         except PairingImpossible:
@@ -140,7 +148,7 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
         reasons = ctx.pair_why.get(frozenset((a, b)), {})
         for t in (pair.white, pair.black):
             opponent = pair.black if t == pair.white else pair.white
-            text, article = reasons.get(t, (f"You were paired with {opponent}.", "Lim 9"))
+            text, article = reasons.get(t, (msg("You were paired with {other}.", other=opponent), "Lim 9"))
             rp.explain_why(
                 t,
                 opponent=opponent,
@@ -249,7 +257,8 @@ def pair_median(
             group=group.label,
         )
         for t in (a, b):
-            ctx.float_why[t] = (
-                f"The median score-group could not be paired, so your pairing in the {group.label} was "
-                "cracked and you joined it (Lim 9.6)"
+            ctx.float_why[t] = msg(
+                "The median score-group could not be paired, so your pairing in {group} was cracked and you "
+                "joined it (Lim 9.6)",
+                group=group_message(group.label),
             )

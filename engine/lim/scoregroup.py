@@ -16,7 +16,9 @@ from engine.lim import matching
 from engine.lim.context import LimContext
 from engine.lim.exchange import Level, Member, search
 from engine.lim.floaters import choose_parity_floater, floater_order
-from engine.lim.why import listing
+from engine.lim.why import group_message, listed
+from engine.messages import Message, msg
+from engine.messages.words import colour_name
 from engine.result import RoundPairing
 
 
@@ -88,9 +90,13 @@ def pair_group(
             )
             continue
         rp.explain(f"Lim {art}", "floaters", f"{t} {why}: transferred {direction} (Lim 10.2)", tpn=t)
-        ctx.float_why[t] = (
-            f"You have no compatible opponent in the {label} ({_plain_bars(ctx, t, everyone)}), so you were "
-            f"transferred {direction} (Lim {art})"
+        ctx.float_why[t] = msg(
+            "You have no compatible opponent in {group} ({bars}), so you were transferred downward (Lim {rule})"
+            if downward
+            else "You have no compatible opponent in {group} ({bars}), so you were transferred upward (Lim {rule})",
+            group=group_message(label),
+            bars=_plain_bars(ctx, t, everyone),
+            rule=art,
         )
     if forced and median:
         out.blocked = True
@@ -119,9 +125,14 @@ def pair_group(
             due=choice.due_counts,
             passed=choice.passed,
         )
-        ctx.float_why[parity] = (
-            f"The {label} had an odd number of players, and you were the one to float {direction} "
-            f"({choice.plain}; Lim 9.3(d), 10.2)"
+        ctx.float_why[parity] = msg(
+            "{group} had an odd number of players, and you were the one to float downward "
+            "({cause}; Lim 9.3(d), 10.2)"
+            if downward
+            else "{group} had an odd number of players, and you were the one to float upward "
+            "({cause}; Lim 9.3(d), 10.2)",
+            group=group_message(label, capital=True),
+            cause=choice.plain,
         )
     pool = [m for m in members if m.tpn != parity]
     order = [m.tpn for m in pool]
@@ -145,9 +156,13 @@ def pair_group(
             tpns=cannot,
         )
         for t in cannot:
-            ctx.float_why[t] = (
-                f"No compatible opponent could be found for you in the {label} in spite of exchanges, once the "
-                f"players ranked above you were paired, so you were floated {direction} (Lim 11.4, 10.1)"
+            ctx.float_why[t] = msg(
+                "No compatible opponent could be found for you in {group} in spite of exchanges, once the "
+                "players ranked above you were paired, so you were floated downward (Lim 11.4, 10.1)"
+                if downward
+                else "No compatible opponent could be found for you in {group} in spite of exchanges, once the "
+                "players ranked above you were paired, so you were floated upward (Lim 11.4, 10.1)",
+                group=group_message(label),
             )
         parity = None
         pool = [m for m in members if m.tpn not in cannot]
@@ -179,9 +194,18 @@ def _bars(ctx: LimContext, t: int, group: list[int]) -> str:
     return "; ".join(parts) or "may meet the others, but not with everyone above paired"
 
 
-def _plain_bars(ctx: LimContext, t: int, group: list[int]) -> str:
-    text = _bars(ctx, t, group).replace("has met", "you have met")
-    return text.replace("no colours keep Lim 12.1 with", "no colours keep the colour rules with")
+def _plain_bars(ctx: LimContext, t: int, group: list[int]) -> Message:
+    """:func:`_bars` for a captain: "you have met 2, 3; no colours keep the colour rules with 5"."""
+    met = [q for q in group if q != t and ctx.met(t, q)]
+    colours = [q for q in group if q != t and not ctx.met(t, q) and not ctx.compatible(t, q)]
+    parts = []
+    if met:
+        parts.append(msg("you have met {tpns}", tpns=met))
+    if colours:
+        parts.append(msg("no colours keep the colour rules with {tpns}", tpns=colours))
+    if not parts:
+        return msg("may meet the others, but not with everyone above paired")
+    return parts[0] if len(parts) == 1 else msg("{first}; {second}", first=parts[0], second=parts[1])
 
 
 def explain_level(
@@ -197,29 +221,41 @@ def explain_level(
     causes = {q: _cause(ctx, lvl, p, q, why) for q, why in lvl.rejected}
     tried = [f"{q} ({causes[q]})" for q, _ in lvl.rejected]
     data = {"player": p, "opponent": c, "tried": [q for q, _ in lvl.rejected]}
-    end = "highest" if downward else "lowest"
     plain_tried = _plain_tried(ctx, lvl, p, "you")
     if lvl.floater:
-        msg = f"floater {p} meets {c}"
+        step = f"floater {p} meets {c}"
         colour = ""
         if lvl.colour_exchange:
             colour = " due the alternate colour"
-            msg += " (the nearest player due the alternate colour"
-            msg += ", within the Maxi rating limit)" if ctx.options.maxi else ")"
+            step += " (the nearest player due the alternate colour"
+            step += ", within the Maxi rating limit)" if ctx.options.maxi else ")"
         if tried:
-            msg += "; passed over " + ", ".join(tried)
-        rp.explain("Lim 10.8", "pairing", msg, **data)
-        came = ctx.float_why.get(p, f"You floated into the {label}")
+            step += "; passed over " + ", ".join(tried)
+        rp.explain("Lim 10.8", "pairing", step, **data)
+        came = ctx.float_why.get(p) or msg("You floated into {group}", group=group_message(label))
         _why(
             ctx,
             p,
             c,
             "Lim 10.8",
-            f"{came}; there a floater meets the nearest player{colour} he may meet first: {c}"
-            + (f" ({plain_tried})" if plain_tried else "")
-            + ".",
-            f"{p} floated into the {label}, and a floater meets the nearest player{colour} he may meet "
-            "first: you (Lim 10.8).",
+            msg(
+                "{cause}; there a floater meets the nearest player due the alternate colour he may meet first: "
+                "{other}{tried}."
+                if colour
+                else "{cause}; there a floater meets the nearest player he may meet first: {other}{tried}.",
+                cause=came,
+                other=c,
+                tried=msg(" ({tried})", tried=plain_tried) if plain_tried else "",
+            ),
+            msg(
+                "{other} floated into {group}, and a floater meets the nearest player due the alternate colour "
+                "he may meet first: you (Lim 10.8)."
+                if colour
+                else "{other} floated into {group}, and a floater meets the nearest player he may meet first: "
+                "you (Lim 10.8).",
+                other=p,
+                group=group_message(label),
+            ),
         )
         return
     if lvl.colour_exchange:
@@ -239,10 +275,19 @@ def explain_level(
             p,
             c,
             "Lim 12.2",
-            f"{first}, your first possible opponent, is due {_colour(due)} like you, so opponents were exchanged "
-            f"and you meet {c}: you both get the colour you are due.",
-            f"{p}'s first possible opponent, {first}, is due the same colour as he, so opponents were "
-            "exchanged and he meets you: you both get the colour you are due.",
+            msg(
+                "{first}, your first possible opponent, is due {colour} like you, so opponents were exchanged "
+                "and you meet {other}: you both get the colour you are due.",
+                first=str(first),
+                colour=colour_name(due),
+                other=c,
+            ),
+            msg(
+                "{other}'s first possible opponent, {first}, is due the same colour as he, so opponents were "
+                "exchanged and he meets you: you both get the colour you are due.",
+                other=p,
+                first=str(first),
+            ),
         )
     elif c == lvl.proposed and not tried:
         rp.explain(
@@ -256,24 +301,46 @@ def explain_level(
             p,
             c,
             "Lim 9.4",
-            f"You are the {end}-ranked player still to be paired in the {label}; its top half meets its bottom "
-            f"half in order, which gives you {c}.",
-            f"{p}, the {end}-ranked player still to be paired in the {label}, meets the first of the bottom "
-            "half in order: you.",
+            msg(
+                "You are the highest-ranked player still to be paired in {group}; its top half meets its bottom "
+                "half in order, which gives you {other}."
+                if downward
+                else "You are the lowest-ranked player still to be paired in {group}; its top half meets its "
+                "bottom half in order, which gives you {other}.",
+                group=group_message(label),
+                other=c,
+            ),
+            msg(
+                "{other}, the highest-ranked player still to be paired in {group}, meets the first of the bottom "
+                "half in order: you."
+                if downward
+                else "{other}, the lowest-ranked player still to be paired in {group}, meets the first of the "
+                "bottom half in order: you.",
+                other=p,
+                group=group_message(label),
+            ),
         )
     else:
         art = "Lim 11.2" if first_resident else "Lim 11.3"
         rp.explain(art, "pairing", f"{p} v {c} after exchanges (Lim 11.1): " + ", ".join(tried), **data)
-        names = listing([q for q, _ in lvl.rejected], "or")
+        names = listed([q for q, _ in lvl.rejected], "or")
         _why(
             ctx,
             p,
             c,
             art,
-            f"Your proposed opponent could not be kept ({plain_tried}), so exchanges in the {label} give you "
-            f"{c}.",
-            f"{p} could not meet {names} ({_plain_tried(ctx, lvl, p, 'he')}), so exchanges in "
-            "the group give him you.",
+            msg(
+                "Your proposed opponent could not be kept ({cause}), so exchanges in {group} give you {other}.",
+                cause=plain_tried,
+                group=group_message(label),
+                other=c,
+            ),
+            msg(
+                "{other} could not meet {others} ({cause}), so exchanges in the group give him you.",
+                other=p,
+                others=names,
+                cause=_plain_tried(ctx, lvl, p, "he"),
+            ),
         )
 
 
@@ -290,28 +357,58 @@ def _cause(ctx: LimContext, lvl: Level, p: int, q: int, why: str) -> str:
     return "would leave the others unpairable, Lim 11.4"
 
 
-def _plain_tried(ctx: LimContext, lvl: Level, p: int, subject: str) -> str:
-    """Why ``p`` did not get the candidates he passed over, for a captain ("you have already played 4 and 5")."""
-    have = "have" if subject == "you" else "has"
+def _plain_tried(ctx: LimContext, lvl: Level, p: int, subject: str) -> Message | str:
+    """Why ``p`` did not get the candidates he passed over, for a captain ("you have already played 4 and 5");
+    ``""`` if he passed over none."""
+    you = subject == "you"
     played = [
         q for q, why in lvl.rejected if why == "incompatible" and q in ctx.state.by_tpn[p].played_opponents
     ]
-    bits = [f"{subject} {have} already played {listing(played)}"] if played else []
+    bits: list[Message] = []
+    if played:
+        bits.append(
+            msg(
+                "you have already played {others}" if you else "he has already played {others}",
+                others=listed(played),
+            )
+        )
     for q, why in lvl.rejected:
         if q in played:
             continue
         if why == "incompatible":
-            bits.append(
-                f"{subject} and {q} may not be paired"
-                if ctx.met(p, q)
-                else f"no colours would keep the colour rules for {'you' if subject == 'you' else 'him'} and {q}"
-            )
+            if ctx.met(p, q):
+                bits.append(
+                    msg(
+                        "you and {other} may not be paired" if you else "he and {other} may not be paired",
+                        other=q,
+                    )
+                )
+            else:
+                bits.append(
+                    msg(
+                        "no colours would keep the colour rules for you and {other}"
+                        if you
+                        else "no colours would keep the colour rules for him and {other}",
+                        other=q,
+                    )
+                )
         elif q in lvl.isolates:
-            bits.append(f"meeting {q} would have left {lvl.isolates[q]} without an opponent")
+            bits.append(
+                msg(
+                    "meeting {other} would have left {others} without an opponent",
+                    other=q,
+                    others=lvl.isolates[q],
+                )
+            )
         else:
-            bits.append(f"meeting {q} would have left the others unpairable")
-    return "; ".join(bits)
+            bits.append(msg("meeting {other} would have left the others unpairable", other=q))
+    if not bits:
+        return ""
+    text = bits[0]
+    for bit in bits[1:]:
+        text = msg("{first}; {second}", first=text, second=bit)
+    return text
 
 
-def _why(ctx: LimContext, p: int, c: int, article: str, for_p: str, for_c: str) -> None:
+def _why(ctx: LimContext, p: int, c: int, article: str, for_p: Message, for_c: Message) -> None:
     ctx.pair_why[frozenset((p, c))] = {p: (for_p, article), c: (for_c, article)}

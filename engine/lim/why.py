@@ -24,6 +24,25 @@ def listing(items: list[int], word: str = "and") -> str:
     return ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
+def listed(items: list[int], word: str = "and") -> str | Message:
+    """:func:`listing` in the reader's language: "3", "3 and 5", "3, 5 or 7"."""
+    names = [str(x) for x in items]
+    if len(names) < 2:
+        return "".join(names)
+    return msg(
+        "{first} and {second}" if word == "and" else "{first} or {second}", first=names[:-1], second=names[-1]
+    )
+
+
+def group_message(label: str, capital: bool = False) -> Message:
+    """A score-group's label ("score-group 2.5", "median score-group") with its article, as a message
+    (``capital``: starting a sentence)."""
+    if label.startswith("score-group "):
+        score = label.removeprefix("score-group ")
+        return msg("The score-group {score}" if capital else "the score-group {score}", score=float(score))
+    return msg("The median score-group" if capital else "the median score-group")
+
+
 def due_reason(p: LimPlayer) -> Message:
     """Lim 12.1, 12.5, 12.6 in words: why ``p`` is due his colour."""
     whites = sum(1 for c in p.colours if c is Colour.WHITE)

@@ -29,9 +29,10 @@ from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.orders import Combination, combinations, printed, rule47_opponents
 from engine.olympiad.wording import (
     blocking,
+    blocking_message,
     group_message,
     names,
-    passed_over,
+    passed_over_message,
     points_message,
 )
 from engine.state import Colour
@@ -47,18 +48,18 @@ class Leave:
     the weakest"), with the group it left."""
 
     rule: int | str
-    cause: str
+    cause: str | Message
     score: float | None = None  # the score of the group it left
 
     def said(self, team: TeamView, origin: str, opts: OlympiadOptions) -> Message:
-        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." (the cause stays English)"""
+        """ "T3 (3) came down from the 3-point group: <cause> (rule 25)." """
         return msg(
             "{team} came down from {group}: {cause} ({rule})."
             if origin == ABOVE
             else "{team} came up from {group}: {cause} ({rule}).",
             team=team.label,
             group=group_message(self.score),
-            cause=English(self.cause),
+            cause=self.cause if isinstance(self.cause, Message) else English(self.cause),
             rule=opts.cite(self.rule),
         )
 
@@ -77,7 +78,12 @@ class Incoming:
         if self.leave is None:
             return ""
         if self.merged:
-            return f"{self.leave.cause} ({opts.cite(self.leave.rule)})."
+            cause = self.leave.cause
+            return msg(
+                "{cause} ({rule}).",
+                cause=cause if isinstance(cause, Message) else English(cause),
+                rule=opts.cite(self.leave.rule),
+            )
         return self.leave.said(self.team, self.origin, opts)
 
 
@@ -96,7 +102,7 @@ class PairNote:
 
     @property
     def reason(self) -> str | Message:
-        return self.make if isinstance(self.make, str) else self.make()
+        return self.make if isinstance(self.make, (str, Message)) else self.make()
 
 
 def order_reason(
@@ -104,8 +110,8 @@ def order_reason(
 ) -> Message:
     """Why two teams of one pool meet: the order of their group that paired them.
 
-    How a team came into the pool and the opponents passed over are still
-    English prose (``engine.messages.English``); the rest is in the reader's language.
+    All of it in the reader's language (a cause the engine has not structured is
+    ``engine.messages.English`` prose).
     """
     opts = ctx.opts
     lead = ctx.came(a, b)
@@ -126,7 +132,7 @@ def order_reason(
         group=group_message(ctx.score),
         order=order,
         where=where,
-        passed=English(passed_over(a, passed)),
+        passed=passed_over_message(a, passed),
     )
     if lead is None:
         return said
@@ -180,6 +186,10 @@ class PoolContext:
     def blocking(self, teams: Sequence[TeamView]) -> str:
         """Why ``teams`` cannot all be paired: the meetings (and rule 17 bars) among them."""
         return blocking(teams, compatible if self.strict else None)
+
+    def blocking_message(self, teams: Sequence[TeamView]) -> Message:
+        """:meth:`blocking` in the reader's language."""
+        return blocking_message(teams, compatible if self.strict else None)
 
     def met_whole_group(self, team: TeamView, among: Sequence[TeamView] = ()) -> bool:
         """Rules 39-43: ``team`` has played every other team of its group (:attr:`group`, else ``among``)."""
@@ -353,8 +363,13 @@ def section_j(
             f = comb.floater
             leaving[f.tpn] = Leave(
                 48,
-                f"its group has an odd number of teams; ordered by Extended Buchholz, {f.label} is the "
-                f"floater of combination ({comb.number}) of {opts.cite(rule)}, the first that could be paired",
+                msg(
+                    "its group has an odd number of teams; ordered by Extended Buchholz, {team} is the floater of "
+                    "combination ({number}) of {rule}, the first that could be paired",
+                    team=f.label,
+                    number=comb.number,
+                    rule=opts.cite(rule),
+                ),
                 ctx.score,
             )
         yield Candidate(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.messages import Message, msg
 from engine.olympiad.colours import compatible
 from engine.olympiad.feasibility import perfectly_pairable, round_completable
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup, make_groups, processing_order
@@ -25,7 +26,7 @@ from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.pools import ABOVE, BELOW, Candidate, Incoming, Leave, PairNote, PoolContext, section_j
 from engine.olympiad.section_i import section_i
-from engine.olympiad.wording import blocking, group_name, names, stuck
+from engine.olympiad.wording import blocking_message, group_message, names, names_message, stuck
 from engine.result import PairingImpossible, Step
 from engine.state import Colour
 
@@ -274,8 +275,10 @@ class GroupSearch:
                         f"{cand.message} - {stranded.label} has already played every team of the next group "
                         f"({names(members)}); moved back",
                     )
-                    ctx.why_failed[cand.out_key] = (
-                        f"{stranded.label} has already played every team of the next group ({o.cite(back_rule)})"
+                    ctx.why_failed[cand.out_key] = msg(
+                        "{team} has already played every team of the next group ({rule})",
+                        team=stranded.label,
+                        rule=o.cite(back_rule),
                     )
                     pass_failed.add(cand.out_key)
                     continue
@@ -286,8 +289,8 @@ class GroupSearch:
                         o.cite(back_rule),
                         f"{cand.message}: the rest of the round could not then be paired completely{cause}",
                     )
-                    ctx.why_failed[cand.out_key] = (
-                        f"the rest of the round could not then be paired completely{cause}"
+                    ctx.why_failed[cand.out_key] = msg(
+                        "the rest of the round could not then be paired completely{cause}", cause=cause
                     )
                     # The rest is the unpaired teams outside this group plus its
                     # floaters: it depends on the floaters only.
@@ -342,7 +345,11 @@ class GroupSearch:
                 pass_failed.add(cand.out_key)
                 moved = ", ".join(t.label for t in cand.outgoing) or "no floater"
                 ctx.why_failed.setdefault(
-                    cand.out_key, f"the following groups could not be paired with {moved}"
+                    cand.out_key,
+                    msg(
+                        "the following groups could not be paired with {teams}",
+                        teams=names_message(cand.outgoing) if cand.outgoing else msg("no floater"),
+                    ),
                 )
                 self.note(
                     o.cite(back_rule),
@@ -353,8 +360,11 @@ class GroupSearch:
             below = self.groups[target]
             leave = Leave(
                 50,
-                f"{group_name(g.score)} could not be paired apart from {group_name(below.score)}, so the two "
-                "were considered as one group",
+                msg(
+                    "{group} could not be paired apart from {other}, so the two were considered as one group",
+                    group=group_message(g.score),
+                    other=group_message(below.score),
+                ),
                 g.score,
             )
             carried = tuple(Incoming(t, origin, merged=True, leave=leave) for t in own) + tuple(floaters)
@@ -381,16 +391,16 @@ class GroupSearch:
         g = self.groups[target]
         return list(g.teams) + [i.team for i in pending.get(target, ())]
 
-    def _why_not_completable(self, rest: frozenset[int]) -> str:
+    def _why_not_completable(self, rest: frozenset[int]) -> str | Message:
         """The cause, where one team shows it: a team that has played every other team left."""
         teams = [self.by_tpn[t] for t in sorted(rest)]
         if len(teams) % 2:
-            return " (an odd number of teams would be left)"
+            return msg(" (an odd number of teams would be left)")
         t = stuck(teams)
         if t is not None:
-            return f" ({t.label} has already played every other team still to be paired)"
+            return msg(" ({team} has already played every other team still to be paired)", team=t.label)
         if len(teams) <= 6:
-            return f" ({blocking(teams)})"
+            return msg(" ({why})", why=blocking_message(teams))
         return ""
 
 

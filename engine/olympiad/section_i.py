@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
+from engine.messages import Message, msg
 from engine.olympiad.groups import MEDIAN
 from engine.olympiad.model import TeamView
 from engine.olympiad.orders import LATER_FAILED
@@ -47,9 +48,15 @@ from engine.olympiad.pools import (
 )
 from engine.olympiad.section_i_own import pair_own_teams
 from engine.olympiad.section_i_partial import Partial, Then
-from engine.olympiad.wording import group_name, names, passed_over, played_list, short_reason
-
-REST_UNPAIRABLE = "no pairing of the rest of the group could then be completed"
+from engine.olympiad.wording import (
+    REST_UNPAIRABLE,
+    group_message,
+    names_message,
+    passed_over_message,
+    played_list,
+    played_message,
+    short_reason,
+)
 
 
 def entry_order(incoming: Sequence[Incoming], side: str, middle_reading: str = "rule39") -> list[Incoming]:
@@ -144,7 +151,12 @@ def _take(
     # on; one kept out by the colour limits alone stays (rule 18(a)).
     if all(t.tpn in f.met for t in own) and ctx.can_float:
         go_rule = 41 if inc.origin == ABOVE else 42
-        cause = f"{f.label} has played every team of {group_name(ctx.score)} ({names(own)}) too"
+        cause = msg(
+            "{team} has played every team of {group} ({teams}) too",
+            team=f.label,
+            group=group_message(ctx.score),
+            teams=names_message(own),
+        )
         ctx.say(
             opts.cite(go_rule),
             f"{f.label} cannot meet any team of this group: it goes on to the next group ({cause})",
@@ -153,26 +165,31 @@ def _take(
         yield from _take(rest, own, partial.going_on(f, leave), side, ctx, then)
 
 
-def _rest_unpairable(ctx: PoolContext, left: list[TeamView], queue: Sequence[Incoming]) -> str:
+def _rest_unpairable(ctx: PoolContext, left: list[TeamView], queue: Sequence[Incoming]) -> str | Message:
     """Why no pairing of the group followed from an opponent (rule 44), with the meetings that
     block the teams left when they are few and no other team came in to take one of them."""
     if queue or len(left) % 2 or not 0 < len(left) <= 6:
         return REST_UNPAIRABLE
-    return f"{REST_UNPAIRABLE}; {ctx.blocking(left)}"
+    return msg("{first}; {second}", first=Message(REST_UNPAIRABLE), second=ctx.blocking_message(left))
 
 
-def _entry_reason(ctx: PoolContext, inc: Incoming, opp: TeamView, which: str, passed) -> str:
+def _entry_reason(ctx: PoolContext, inc: Incoming, opp: TeamView, which: str, passed) -> Message:
     """Why a team that came in meets ``opp`` (rules 25, 29, 39-44), in plain words."""
     opts = ctx.opts
     f = inc.team
-    rest_too = (
-        f" and with which the rest of the group can still be paired ({opts.cite(44)})" if passed else ""
+    said = msg(
+        "A team that comes down meets the strongest team of {group} it has not played{rest}: {opponent}{passed}."
+        if inc.origin == ABOVE
+        else "A team that comes up meets the weakest team of {group} it has not played{rest}: {opponent}{passed}.",
+        group=group_message(ctx.score),
+        rest=msg(" and with which the rest of the group can still be paired ({rule})", rule=opts.cite(44))
+        if passed
+        else "",
+        opponent=opp.label,
+        passed=passed_over_message(f, passed),
     )
-    way = "down" if inc.origin == ABOVE else "up"
-    return (
-        f"{inc.said(opts)} A team that comes {way} meets the {which} team of {group_name(ctx.score)} it has "
-        f"not played{rest_too}: {opp.label}{passed_over(f, passed)}."
-    ).strip()
+    lead = inc.said(opts)
+    return msg("{lead} {reason}", lead=lead, reason=said) if lead else said
 
 
 def _middle_forced(
@@ -217,12 +234,18 @@ def _forced_pick(forced, prio, below, own, partial, ctx, own_then) -> Iterator[C
             passed.append((e, why))
             continue
         text = f"{t.label} x {e.label} ({opts.cite(rule)}: {t.label} has played {mates})"
-        reason = (
-            f"{t.label} has already played every other team of the middle group ({mates}), so it meets the "
-            f"strongest team come up from the group below it has not played: {e.label}"
-            f"{passed_over(t, passed)}. {inc.said(opts)}"
+        reason = msg(
+            "{team} has already played every other team of the middle group ({teams}), so it meets the "
+            "strongest team come up from the group below it has not played: {opponent}{passed}.",
+            team=t.label,
+            teams=played_message(t, ctx.group or prio),
+            opponent=e.label,
+            passed=passed_over_message(t, passed),
         )
-        note = PairNote(t, e, opts.cite(rule), reason.strip())
+        lead = inc.said(opts)
+        note = PairNote(
+            t, e, opts.cite(rule), msg("{lead} {reason}", lead=reason, reason=lead) if lead else reason
+        )
         offered = False
         for cand in _forced_pick(
             forced[1:],

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations as subsets
 
-from engine.messages import msg
+from engine.messages import English, Message, msg
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.orders import combinations, printed, rule36_opponents
@@ -30,7 +30,14 @@ from engine.olympiad.pools import (
     order_reason,
 )
 from engine.olympiad.section_i_partial import Partial
-from engine.olympiad.wording import group_name, names, played_list
+from engine.olympiad.wording import (
+    group_message,
+    joined,
+    names,
+    names_message,
+    played_list,
+    played_message,
+)
 
 
 @dataclass
@@ -38,11 +45,11 @@ class _DropTry:
     """A drop tried before the one taken, and why it was not taken (words, or a function writing them)."""
 
     teams: tuple[TeamView, ...]
-    why: str | Callable[[], str]
+    why: str | Message | Callable[[], str | Message]
 
     @property
-    def text(self) -> str:
-        return self.why if isinstance(self.why, str) else self.why()
+    def text(self) -> str | Message:
+        return self.why if isinstance(self.why, (str, Message)) else self.why()
 
 
 def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolContext) -> Iterator[Candidate]:
@@ -66,7 +73,11 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
     head_rule = 40 if side == BOTTOM else 39
     for t in forced:
         rule = head_rule if t is prio[0] else 43
-        cause = f"{t.label} has already played every other team of its group ({played_list(t, whole)})"
+        cause = msg(
+            "{team} has already played every other team of its group ({teams})",
+            team=t.label,
+            teams=played_message(t, whole),
+        )
         leaving[t.tpn] = Leave(rule, cause, ctx.score)
         if rule == 43:
             ctx.say(
@@ -101,7 +112,7 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                     f"take {names(outgoing)}",
                 )
                 tried.append(
-                    _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not take it"))
+                    _DropTry(drop, ctx.why_failed.get(key, msg("the groups that follow could not take it")))
                 )
             continue
         if not ctx.pairable(rest):
@@ -115,7 +126,10 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                 )
                 tried.append(
                     _DropTry(
-                        drop, lambda rest=rest: f"the rest could not all be paired ({ctx.blocking(rest)})"
+                        drop,
+                        lambda rest=rest: msg(
+                            "the rest could not all be paired ({why})", why=ctx.blocking_message(rest)
+                        ),
                     )
                 )
             continue
@@ -124,25 +138,47 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
         if drop:
             if ctx.extra:
                 rule: int | str = 44
+                strongest = which == "strongest"
                 if size - ctx.extra:
-                    cause = (
-                        f"no pairing in which only one team leaves {group_name(ctx.score)} could be completed "
-                        f"with the groups that follow, so two more teams leave it, the {which} first"
+                    cause = msg(
+                        "no pairing in which only one team leaves {group} could be completed with the groups that "
+                        "follow, so two more teams leave it, the strongest first"
+                        if strongest
+                        else "no pairing in which only one team leaves {group} could be completed with the groups "
+                        "that follow, so two more teams leave it, the weakest first",
+                        group=group_message(ctx.score),
                     )
                 else:
-                    cause = (
-                        f"no pairing of {group_name(ctx.score)} within itself could be completed with the "
-                        f"groups that follow, so two of its teams leave it, the {which} first"
+                    cause = msg(
+                        "no pairing of {group} within itself could be completed with the groups that follow, so "
+                        "two of its teams leave it, the strongest first"
+                        if strongest
+                        else "no pairing of {group} within itself could be completed with the groups that follow, "
+                        "so two of its teams leave it, the weakest first",
+                        group=group_message(ctx.score),
                     )
             elif drop[0] is weakest_first[0]:
                 rule = first_rule
-                cause = f"its group has an odd number of teams and {drop[0].label} is its {which} team"
+                cause = msg(
+                    "its group has an odd number of teams and {team} is its strongest team"
+                    if which == "strongest"
+                    else "its group has an odd number of teams and {team} is its weakest team",
+                    team=drop[0].label,
+                )
             else:
                 rule = drop_rule
-                before = "; ".join(f"not {names(d.teams)}: {d.text}" for d in tried[:3])
-                cause = (
-                    f"its group has an odd number of teams; {drop[0].label} is the {which} team that can "
-                    f"leave it{' (' + before + ')' if before else ''}"
+                before = joined(
+                    [
+                        msg("not {teams}: {why}", teams=names_message(d.teams), why=_said(d.text))
+                        for d in tried[:3]
+                    ]
+                )
+                cause = msg(
+                    "its group has an odd number of teams; {team} is the strongest team that can leave it{before}"
+                    if which == "strongest"
+                    else "its group has an odd number of teams; {team} is the weakest team that can leave it{before}",
+                    team=drop[0].label,
+                    before=msg(" ({before})", before=before) if before else "",
                 )
             what = f"{names(drop)} {verb} ({opts.cite(rule)}), {cause}"
             for t in drop:
@@ -155,6 +191,11 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
             tried.append(
                 _DropTry(drop, ctx.why_failed.get(key, "the groups that follow could not then be paired"))
             )
+
+
+def _said(why: str | Message) -> Message:
+    """A cause as a message: a plain string is English prose."""
+    return why if isinstance(why, Message) else msg("{text}", text=English(why))
 
 
 def _drops(weakest_first: list[TeamView], size: int, ctx: PoolContext) -> Iterator[tuple[TeamView, ...]]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.messages import English, Message, msg
+from engine.messages import Message, msg, msgn
 from engine.olympiad.d02.groups import DOWN, MEDIAN, UP, Group, make_groups, processing_order
 from engine.olympiad.d02.kept import Kept
 from engine.olympiad.d02.model import D02Team, compatible, ranked
@@ -38,9 +38,9 @@ from engine.olympiad.orders import rule36_opponents
 from engine.olympiad.wording import points
 from engine.result import PairingImpossible, Step
 
-MET = "already played (D.02 6.1)"
-COLOURS = "board-1 colour limits (D.02 7.3)"
-REST = "the rest of the round could not then be paired (D.02 9.5)"
+MET = Message("already played (D.02 6.1)")
+COLOURS = Message("board-1 colour limits (D.02 7.3)")
+REST = Message("the rest of the round could not then be paired (D.02 9.5)")
 
 # Article 8 by direction: (float first, passed over for the rest, next-group preference,
 # met in the new group, a floater nobody there can take floats on)
@@ -58,7 +58,7 @@ class Decision:
     a: D02Team
     b: D02Team | None
     article: str
-    reason: str
+    reason: str | Message
     group: float  # the matchpoints of the group that made it
 
 
@@ -69,12 +69,14 @@ class GroupState:
     up_in: list[D02Team] = field(default_factory=list)  # floaters that came up into it
 
 
-def _listed(passed: list[tuple[D02Team, str]]) -> str:
+def _listed(passed: list[tuple[D02Team, Message]]) -> Message | str:
+    """ "; passed over: T3 (already played (D.02 6.1)), T5 (...)", in the reader's language."""
     if not passed:
         return ""
-    shown = ", ".join(f"{t.label} ({why})" for t, why in passed[:4])
-    more = f" and {len(passed) - 4} more" if len(passed) > 4 else ""
-    return f"; passed over: {shown}{more}"
+    shown = [msg("{team} ({reason})", team=t.label, reason=why) for t, why in passed[:4]]
+    if len(passed) > 4:
+        return msg("; passed over: {listed} and {count} more", listed=shown, count=len(passed) - 4)
+    return msg("; passed over: {listed}", listed=shown)
 
 
 class Procedure:
@@ -99,7 +101,7 @@ class Procedure:
     def within(self, a: D02Team, b: D02Team) -> bool:
         return self.free(a, b) and compatible(a, b)
 
-    def why_not(self, a: D02Team, b: D02Team, limits: bool) -> str | None:
+    def why_not(self, a: D02Team, b: D02Team, limits: bool) -> Message | None:
         if not self.free(a, b):
             return MET
         if limits and not compatible(a, b):
@@ -211,7 +213,7 @@ class _GroupRun:
             Step(article, "pairing", f"{a.label} - {b.label}: {reason}", {"tpns": [a.tpn, b.tpn]})
         )
 
-    def _float(self, t: D02Team, article: str, reason: str) -> None:
+    def _float(self, t: D02Team, article: str, reason: str | Message) -> None:
         del self.inner[t.tpn]
         self.floats.append(t)
         self.p.decisions.append(Decision("float", t, None, article, reason, self.g.mp))
@@ -232,21 +234,30 @@ class _GroupRun:
             if way == UP:
                 residents, others = residents[::-1], others[::-1]
             article = ARTICLES[way][3]
-            passed: list[tuple[D02Team, str]] = []
+            passed: list[tuple[D02Team, Message]] = []
             for c in residents + others:
                 why = self.p.why_not(f, c, self.limits)
                 if why is None and not self.keeps({f.tpn, c.tpn}, set(), self.k - 1):
                     why = REST
                 if why is None:
-                    word = "highest" if way == DOWN else "lowest"
-                    came = "down" if way == DOWN else "up"
                     self._pair(
                         f,
                         c,
                         article,
-                        f"{f.label} came {came} from the {f.mp:g}-point group into the {self.g.mp:g}-point group "
-                        f"and meets the {word} ranked team there it can meet while the group keeps its pairings "
-                        f"({article}){_listed(passed)}.",
+                        msg(
+                            "{team} came down from the {score}-point group into the {group}-point group and meets "
+                            "the highest ranked team there it can meet while the group keeps its pairings "
+                            "({rule}){passed}."
+                            if way == DOWN
+                            else "{team} came up from the {score}-point group into the {group}-point group and "
+                            "meets the lowest ranked team there it can meet while the group keeps its pairings "
+                            "({rule}){passed}.",
+                            team=f.label,
+                            score=float(f.mp),
+                            group=float(self.g.mp),
+                            rule=article,
+                            passed=_listed(passed),
+                        ),
                     )
                     break
                 passed.append((c, why))
@@ -256,8 +267,14 @@ class _GroupRun:
                 self._float(
                     f,
                     ARTICLES[way][4],
-                    f"{f.label} could meet nobody of the {self.g.mp:g}-point group while it keeps its pairings"
-                    f"{_listed(passed)}, so it floats on ({ARTICLES[way][4]}).",
+                    msg(
+                        "{team} could meet nobody of the {score}-point group while it keeps its pairings{passed}, "
+                        "so it floats on ({rule}).",
+                        team=f.label,
+                        score=float(self.g.mp),
+                        passed=_listed(passed),
+                        rule=ARTICLES[way][4],
+                    ),
                 )
 
     def choose_floaters(self) -> None:
@@ -276,44 +293,71 @@ class _GroupRun:
                 order.reverse()
             has = [t for t in order if any(self.p.free(t, o) for o in targets)]
             hasnt = [t for t in order if t not in has]
-            passed: list[tuple[D02Team, str]] = []
+            passed: list[tuple[D02Team, Message]] = []
             chosen = None
             for c in has + hasnt:
                 if self.keeps(set(), {c.tpn}, self.k):
                     chosen = c
                     break
-                passed.append((c, "the rest of its group could not then keep its pairings"))
+                passed.append((c, msg("the rest of its group could not then keep its pairings")))
             if chosen is None:
                 raise PairingImpossible(f"no team of the {self.g.mp:g}-point group can float")
             mates = [o for o in self.inner.values() if o is not chosen and self.ok(chosen, o)]
-            towards = f"{'down' if self.side == DOWN else 'up'} to the {nxt.group.mp:g}-point group"
+            towards = msg(
+                "down to the {score}-point group" if self.side == DOWN else "up to the {score}-point group",
+                score=float(nxt.group.mp),
+            )
             at = order.index(chosen)
             lacking = [
-                (t, f"no opponent in the {nxt.group.mp:g}-point group")
+                (t, msg("no opponent in the {score}-point group", score=float(nxt.group.mp)))
                 for t in hasnt
                 if chosen in has and order.index(t) < at
             ]
             if not mates:
                 article, why = (
                     "D.02 9.4",
-                    f"it can meet no other team left in its group, so it floats {towards}",
+                    msg(
+                        "it can meet no other team left in its group, so it floats {towards}", towards=towards
+                    ),
                 )
             elif lacking:
                 article = prefer_art
-                why = f"it has an opponent in the {nxt.group.mp:g}-point group, which the teams ranked before it lack; it floats {towards}"
+                why = msg(
+                    "it has an opponent in the {score}-point group, which the teams ranked before it lack; it floats "
+                    "{towards}",
+                    score=float(nxt.group.mp),
+                    towards=towards,
+                )
             elif passed:
                 article, why = (
                     rest_art,
-                    f"the teams before it could not float without leaving the rest unpaired; it floats {towards}",
+                    msg(
+                        "the teams before it could not float without leaving the rest unpaired; it floats {towards}",
+                        towards=towards,
+                    ),
                 )
             else:
-                word = "lowest" if self.side == DOWN else "highest"
                 article, why = (
                     first,
-                    f"the group keeps {self.k} pairing{'' if self.k == 1 else 's'} and its {word} ranked team "
-                    f"floats {towards}",
+                    msg(
+                        "the group keeps {pairings} and its lowest ranked team floats {towards}"
+                        if self.side == DOWN
+                        else "the group keeps {pairings} and its highest ranked team floats {towards}",
+                        pairings=msgn("{count} pairing", "{count} pairings", count=self.k),
+                        towards=towards,
+                    ),
                 )
-            self._float(chosen, article, f"{chosen.label}: {why} ({article}){_listed(lacking + passed)}.")
+            self._float(
+                chosen,
+                article,
+                msg(
+                    "{team}: {why} ({rule}){passed}.",
+                    team=chosen.label,
+                    why=why,
+                    rule=article,
+                    passed=_listed(lacking + passed),
+                ),
+            )
 
     def pair_rest(self) -> None:
         """Step 4 (9.1-9.3): the rest of the group in the order of 9.3."""
@@ -322,7 +366,7 @@ class _GroupRun:
             if self.side == UP:
                 seq.reverse()
             first = seq[0]
-            passed: list[tuple[D02Team, str]] = []
+            passed: list[tuple[D02Team, Message]] = []
             for opp in rule36_opponents(seq):
                 why = self.p.why_not(first, opp, self.limits)
                 if why is None and not self.keeps({first.tpn, opp.tpn}, set(), self.k - 1):
@@ -343,7 +387,7 @@ class _GroupRun:
                             "rest can still be paired (D.02 9.3){passed}.",
                             score=float(self.g.mp),
                             team=first.label,
-                            passed=English(_listed(passed)),
+                            passed=_listed(passed),
                         ),
                     )
                     break

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from engine.common.departures import step_said
+from engine.messages import msg
 from engine.result import Departure, Pair, RoundPairing, Step, Violation
 
 Check = Callable[[RoundPairing], list[Violation]]
@@ -176,7 +178,10 @@ def _colour_reasons(
     if step is None:
         return named
     own = Violation(
-        step.article, False, f"the engine gives White to {e.white}: {step.message}", (p.white, p.black)
+        step.article,
+        False,
+        msg("the engine gives White to {team}: {step}", team=e.white, step=step_said(step)),
+        (p.white, p.black),
     )
     # The check's own line on these colours (the same pair) says what the step says.
     others = tuple(v for v in named if set(v.tpns) != pair or v.absolute)

@@ -10,22 +10,35 @@ each system decides which of its Steps count.
 
 from __future__ import annotations
 
+from engine.messages import English, Message, msg
 from engine.result import RoundPairing, Step, Violation
 
 
-def step_violation(step: Step, message: str, tpns: tuple[int, ...] = ()) -> Violation:
-    """A quality violation citing the article of the engine's ``step``."""
+def step_violation(step: Step, message: str | Message, tpns: tuple[int, ...] = ()) -> Violation:
+    """A quality violation citing the article of the engine's ``step`` (a message: in the reader's language)."""
+    if isinstance(message, Message):
+        return Violation(
+            step.article, False, msg("{article}: {text}", article=step.article, text=message), tpns
+        )
     return Violation(step.article, False, f"{step.article}: {message}", tpns)
 
 
-def given_instead(given: RoundPairing, *tpns: int) -> str:
+def step_said(step: Step) -> Message:
+    """The engine's ``step`` as a message: its ``message_data`` where the step keeps one, else its
+    English (``engine.messages.English``)."""
+    data = step.data.get("message_data")
+    return Message.from_dict(data) if data else msg("{text}", text=English(step.message))
+
+
+def given_instead(given: RoundPairing, *tpns: int) -> str | Message:
     """What ``given`` does with ``tpns`` instead: their pairs ("3-8, 5-6") and the bye, or "neither"."""
     opponents = given.opponents()
     pairs = sorted({tuple(sorted((t, opponents[t]))) for t in tpns if opponents.get(t) is not None})
-    text = ", ".join(f"{a}-{b}" for a, b in pairs)
+    listed = [f"{a}-{b}" for a, b in pairs]
     if given.bye in tpns:
-        text += (", " if text else "") + f"the bye to {given.bye}"
-    return text or "neither"
+        bye = msg("the bye to {team}", team=given.bye)
+        return msg("{pairs}, {bye}", pairs=listed, bye=bye) if listed else bye
+    return ", ".join(listed) or msg("neither")
 
 
 def pair_keys(pairing: RoundPairing) -> set[frozenset[int]]:
@@ -43,8 +56,13 @@ def pair_not_followed(
         return None
     return step_violation(
         step,
-        f"the procedure pairs {a}-{b} at this point ({step.message}); "
-        f"this pairing has {given_instead(given, a, b)}",
+        msg(
+            "the procedure pairs {a}-{b} at this point ({step}); this pairing has {instead}",
+            a=a,
+            b=b,
+            step=step_said(step),
+            instead=given_instead(given, a, b),
+        ),
         (a, b),
     )
 
@@ -69,7 +87,12 @@ def colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> 
             out.append(
                 step_violation(
                     step,
-                    f"{p.white}-{p.black}: the colours go the other way ({step.message})",
+                    msg(
+                        "{white}-{black}: the colours go the other way ({step})",
+                        white=p.white,
+                        black=p.black,
+                        step=step_said(step),
+                    ),
                     (p.white, p.black),
                 )
             )

@@ -27,6 +27,8 @@ from engine.dubov.limits import STRICT, Limits, colour_allowed, max_upfloats
 from engine.dubov.preference import preference
 from engine.dubov.procedure import pair as engine_pair
 from engine.dubov.profile import profiles
+from engine.messages import English, msg, msgn
+from engine.messages.words import colour_lower
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
 
@@ -38,18 +40,40 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     placed = placement(state, pairing)
     for t, n in placed.placed():
         if n > 1:
-            out.append(Violation("Dubov 2.1", True, f"{t} appears {n} times in the pairing", (t,)))
+            out.append(
+                Violation(
+                    "Dubov 2.1",
+                    True,
+                    msgn(
+                        "{team} appears {count} times in the pairing",
+                        "{team} appears {count} times in the pairing",
+                        team=t,
+                        count=n,
+                    ),
+                    (t,),
+                )
+            )
         if t not in placed.to_be_paired:
-            out.append(Violation("Dubov 6", True, f"{t} is not to be paired this round", (t,)))
+            out.append(Violation("Dubov 6", True, msg("{team} is not to be paired this round", team=t), (t,)))
     for t in placed.unpaired():
-        out.append(Violation("Dubov 6", True, f"{t} is left unpaired", (t,)))
+        out.append(Violation("Dubov 6", True, msg("{team} is left unpaired", team=t), (t,)))
     if placed.bye_with_even_number:
         out.append(
-            Violation("Dubov 4", True, f"bye to {pairing.bye} though the number is even", (pairing.bye,))
+            Violation(
+                "Dubov 4",
+                True,
+                msg("bye to {team} though the number is even", team=pairing.bye),
+                (pairing.bye,),
+            )
         )
     if bye_barred(state, pairing.bye):
         out.append(
-            Violation("Dubov 2.2", True, f"{pairing.bye} has had a point without playing", (pairing.bye,))
+            Violation(
+                "Dubov 2.2",
+                True,
+                msg("{team} has had a point without playing", team=pairing.bye),
+                (pairing.bye,),
+            )
         )
     limitations: list[Violation] = []
     colours: list[Violation] = []
@@ -58,7 +82,14 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         if a not in profs or b not in profs:
             continue
         if a == b or is_rematch(state, a, b):
-            out.append(Violation("Dubov 2.1", True, f"{a} and {b} have played each other", (a, b)))
+            out.append(
+                Violation(
+                    "Dubov 2.1",
+                    True,
+                    msg("{team} and {other} have played each other", team=a, other=b),
+                    (a, b),
+                )
+            )
             continue
         broken = _colour_limits(limits, a, b) + _upfloat_violations(state, limits, a, b)
         limitations += broken
@@ -109,7 +140,12 @@ def _colour_limits(limits: Limits, white: int, black: int) -> list[Violation]:
         if not colour_allowed(p, colour):
             criterion = "Dubov 2.3" if beyond_difference(p.colours, colour) else "Dubov 2.4"
             out.append(
-                Violation(criterion, False, f"{t} gets {colour.name.lower()} against the limitation", (t,))
+                Violation(
+                    criterion,
+                    False,
+                    msg("{team} gets {colour} against the limitation", team=t, colour=colour_lower(colour)),
+                    (t,),
+                )
             )
     return out
 
@@ -122,7 +158,13 @@ def _colour_order(limits: Limits, white: int, black: int) -> list[Violation]:
         Violation(
             "Dubov 3",
             False,
-            f"{white}-{black}: chapter 3 gives White to {alloc.white} ({alloc.reason})",
+            msg(
+                "{white}-{black}: chapter 3 gives White to {team} ({reason})",
+                white=white,
+                black=black,
+                team=alloc.white,
+                reason=English(alloc.reason),  # the colour step's words (engine.dubov.colours)
+            ),
             (white, black),
         )
     ]
@@ -134,13 +176,26 @@ def _upfloat_violations(state: TournamentState, limits: Limits, a: int, b: int) 
         return []
     lower = pa if pa.score < pb.score else pb
     if lower.upfloated_last_round:
-        return [Violation("Dubov 2.5", False, f"{lower.tpn} would float up two rounds running", (lower.tpn,))]
+        return [
+            Violation(
+                "Dubov 2.5",
+                False,
+                msg("{team} would float up two rounds running", team=lower.tpn),
+                (lower.tpn,),
+            )
+        ]
     if lower.upfloats >= max_upfloats(state):
         return [
             Violation(
                 "Dubov 2.5",
                 False,
-                f"{lower.tpn} has already floated up {lower.upfloats} times (limit {max_upfloats(state)})",
+                msgn(
+                    "{team} has already floated up {count} times (limit {limit})",
+                    "{team} has already floated up {count} times (limit {limit})",
+                    team=lower.tpn,
+                    count=lower.upfloats,
+                    limit=max_upfloats(state),
+                ),
                 (lower.tpn,),
             )
         ]

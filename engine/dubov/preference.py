@@ -14,8 +14,9 @@ change of rows avoids it) and participants paired outside their scoregroup
 
 from __future__ import annotations
 
-from engine.common.departures import given_instead, pair_keys, pair_not_followed, step_violation
+from engine.common.departures import given_instead, pair_keys, pair_not_followed, step_said, step_violation
 from engine.dubov.profile import Profile
+from engine.messages import msg, msgn
 from engine.result import RoundPairing, Violation
 from engine.state import TournamentState
 
@@ -44,7 +45,12 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
         if s.topic == "bye" and s.data.get("tpn") == engine.bye and given.bye != engine.bye:
             return step_violation(
                 s,
-                f"the bye goes to {engine.bye} ({s.message}); this pairing gives it to {given.bye}",
+                msg(
+                    "the bye goes to {team} ({step}); this pairing gives it to {other}",
+                    team=engine.bye,
+                    step=step_said(s),
+                    other=str(given.bye),
+                ),
                 (engine.bye,),
             )
         if s.topic == "pairing" and "white" in s.data:
@@ -59,8 +65,14 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
             if ge is not None and gg is not None and ge < group <= gg:
                 return step_violation(
                     s,
-                    f"{t} floats down from scoregroup {group:g} ({s.message}); this pairing keeps him there "
-                    f"({given_instead(given, t)})",
+                    msg(
+                        "{team} floats down from scoregroup {score} ({step}); this pairing keeps him there "
+                        "({instead})",
+                        team=t,
+                        score=float(group),
+                        step=step_said(s),
+                        instead=given_instead(given, t),
+                    ),
                     (t,),
                 )
         if s.topic == "transfer" and "transferred" in s.data and "score" in s.data:
@@ -69,8 +81,14 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
             if ge is not None and ge >= group and (gg is None or gg < group):
                 return step_violation(
                     s,
-                    f"{q} is transferred up to scoregroup {group:g} ({s.message}); this pairing leaves him "
-                    f"below ({given_instead(given, q)})",
+                    msg(
+                        "{team} is transferred up to scoregroup {score} ({step}); this pairing leaves him below "
+                        "({instead})",
+                        team=q,
+                        score=float(group),
+                        step=step_said(s),
+                        instead=given_instead(given, q),
+                    ),
                     (q,),
                 )
     return None
@@ -92,9 +110,16 @@ def _counts(profs: dict[int, Profile], engine: RoundPairing, given: RoundPairing
             Violation(
                 "Dubov 6.3",
                 False,
-                f"Dubov 6.3: {mine} pair(s) of participants due the same colour, the engine's pairing has "
-                f"{theirs} (6.3 pairs White against White only when no change of rows gives every White "
-                "a Black)",
+                msgn(
+                    "Dubov 6.3: {count} pair(s) of participants due the same colour, the engine's pairing has "
+                    "{theirs} (6.3 pairs White against White only when no change of rows gives every White a "
+                    "Black)",
+                    "Dubov 6.3: {count} pair(s) of participants due the same colour, the engine's pairing has "
+                    "{theirs} (6.3 pairs White against White only when no change of rows gives every White a "
+                    "Black)",
+                    count=mine,
+                    theirs=theirs,
+                ),
             )
         )
     mine, theirs = outside(given), outside(engine)
@@ -103,8 +128,14 @@ def _counts(profs: dict[int, Profile], engine: RoundPairing, given: RoundPairing
             Violation(
                 "Dubov 6.4",
                 False,
-                f"Dubov 6.4: {mine} participants paired outside their scoregroup, the engine's pairing has "
-                f"{theirs} (6.4: the aim is to pair all players within a score group)",
+                msgn(
+                    "Dubov 6.4: {count} participants paired outside their scoregroup, the engine's pairing has "
+                    "{theirs} (6.4: the aim is to pair all players within a score group)",
+                    "Dubov 6.4: {count} participants paired outside their scoregroup, the engine's pairing has "
+                    "{theirs} (6.4: the aim is to pair all players within a score group)",
+                    count=mine,
+                    theirs=theirs,
+                ),
             )
         )
     return out

@@ -15,10 +15,19 @@ engine's pairing does not have (Lim 10), a player floated two rounds running
 from __future__ import annotations
 
 from engine.common.checks import bye_barred, is_rematch, placement
-from engine.common.departures import colour_steps, given_instead, pair_keys, pair_not_followed, step_violation
+from engine.common.departures import (
+    colour_steps,
+    given_instead,
+    pair_keys,
+    pair_not_followed,
+    step_said,
+    step_violation,
+)
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
+from engine.messages import msg, msgn
+from engine.messages.words import colour_name
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
 
@@ -29,25 +38,41 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     placed = placement(state, pairing)
     for t, n in placed.placed():
         if t not in placed.to_be_paired:
-            out.append(Violation("Lim 7", True, f"{t} is not a participant to be paired in this round", (t,)))
+            out.append(
+                Violation(
+                    "Lim 7", True, msg("{team} is not a participant to be paired in this round", team=t), (t,)
+                )
+            )
         elif n > 1:
-            out.append(Violation("Lim 9", True, f"{t} appears {n} times in the pairing", (t,)))
+            out.append(
+                Violation(
+                    "Lim 9",
+                    True,
+                    msgn(
+                        "{team} appears {count} times in the pairing",
+                        "{team} appears {count} times in the pairing",
+                        team=t,
+                        count=n,
+                    ),
+                    (t,),
+                )
+            )
     for t in placed.unpaired():
-        out.append(Violation("Lim 9", True, f"{t} is neither paired nor given the bye", (t,)))
+        out.append(Violation("Lim 9", True, msg("{team} is neither paired nor given the bye", team=t), (t,)))
 
     if bye_barred(state, pairing.bye):
         out.append(
             Violation(
                 "Lim 8.2",
                 True,
-                f"{pairing.bye} already had a bye or won a point by default",
+                msg("{team} already had a bye or won a point by default", team=pairing.bye),
                 (pairing.bye,),
             )
         )
     if placed.bye_with_even_number and pairing.bye in ctx.players:
         out.append(
             Violation(
-                "Lim 8.1", True, "a bye is given although the number of players is even", (pairing.bye,)
+                "Lim 8.1", True, msg("a bye is given although the number of players is even"), (pairing.bye,)
             )
         )
 
@@ -61,7 +86,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             Violation(
                 "Lim 8.1",
                 False,
-                f"the bye goes to {engine.bye}, the lowest rank in the lowest score-group",
+                msg(
+                    "the bye goes to {team}, the lowest rank in the lowest score-group", team=str(engine.bye)
+                ),
                 (pairing.bye,),
             )
         )
@@ -77,10 +104,17 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         a, b = p.white, p.black
         if a not in ctx.players or b not in ctx.players or a == b:
             if a == b:
-                out.append(Violation("Lim 9", True, f"{a} is paired with himself", (a,)))
+                out.append(Violation("Lim 9", True, msg("{team} is paired with himself", team=a), (a,)))
             continue
         if is_rematch(state, a, b):
-            out.append(Violation("Lim 9.1", True, f"{a} and {b} have already played each other", (a, b)))
+            out.append(
+                Violation(
+                    "Lim 9.1",
+                    True,
+                    msg("{team} and {other} have already played each other", team=a, other=b),
+                    (a, b),
+                )
+            )
         for t, c in ((a, Colour.WHITE), (b, Colour.BLACK)):
             for art in ctx.players[t].breaks(c) if ctx.players[t].forbidden else []:
                 last = ctx.last_round or relaxed
@@ -88,8 +122,13 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     Violation(
                         "Lim 13" if last else f"Lim {art}",
                         not last,
-                        f"{t} gets {'White' if c is Colour.WHITE else 'Black'}: "
-                        + ("three times running" if art == "12.1(a)" else "three more of one colour"),
+                        msg(
+                            "{team} gets {colour}: three times running"
+                            if art == "12.1(a)"
+                            else "{team} gets {colour}: three more of one colour",
+                            team=t,
+                            colour=colour_name(c),
+                        ),
                         (t,),
                     )
                 )
@@ -100,7 +139,13 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 Violation(
                     want.colour_article,
                     False,
-                    f"{a}-{b}: {want.colour_article} gives White to {want.white}",
+                    msg(
+                        "{white}-{black}: {article} gives White to {team}",
+                        white=a,
+                        black=b,
+                        article=want.colour_article,
+                        team=want.white,
+                    ),
                     (a, b),
                 )
             )
@@ -110,14 +155,25 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 Violation(
                     "Lim 10",
                     False,
-                    f"{hi} ({ctx.score(hi):g}) floats to meet {lo} ({ctx.score(lo):g}), not in the engine's pairing",
+                    msg(
+                        "{team} ({score}) floats to meet {other} ({others}), not in the engine's pairing",
+                        team=hi,
+                        score=float(ctx.score(hi)),
+                        other=lo,
+                        others=float(ctx.score(lo)),
+                    ),
                     (hi, lo),
                 )
             )
             for t in (hi, lo):
                 if ctx.players[t].floated_last_round:
                     floats.append(
-                        Violation("Lim 10.10", False, f"{t} floated in the round just before as well", (t,))
+                        Violation(
+                            "Lim 10.10",
+                            False,
+                            msg("{team} floated in the round just before as well", team=t),
+                            (t,),
+                        )
                     )
     if engine is not None and not any(v.absolute for v in out) and not pairing.same_pairing_as(engine):
         first = first_departure(ctx, engine, pairing)
@@ -157,8 +213,12 @@ def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) 
                 if kept_home(t):
                     return step_violation(
                         s,
-                        f"{t} floats out of his score-group ({s.message}); this pairing keeps him in it "
-                        f"({given_instead(given, t)})",
+                        msg(
+                            "{team} floats out of his score-group ({step}); this pairing keeps him in it ({instead})",
+                            team=t,
+                            step=step_said(s),
+                            instead=given_instead(given, t),
+                        ),
                         (t,),
                     )
     return None

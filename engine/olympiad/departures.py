@@ -24,11 +24,13 @@ that decided (rules 17-24) is given with its reason.
 
 from __future__ import annotations
 
+from engine.messages import English, Message, msg
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.search import Choice, GroupSearch, SearchBudgetExceeded
 from engine.olympiad.wording import names as _names
+from engine.olympiad.wording import names_message
 from engine.result import PairingImpossible, RoundPairing, Violation
 
 
@@ -83,6 +85,32 @@ def names(teams) -> str:
     return _names(sorted(teams, key=lambda t: t.tpn))
 
 
+def _teams(teams) -> list[str] | Message:
+    """:func:`names` as a message parameter ("none" in the reader's language)."""
+    return names_message(sorted(teams, key=lambda t: t.tpn))
+
+
+def _some(teams) -> list[str] | Message:
+    """The teams, or "no team"."""
+    return [t.label for t in sorted(teams, key=lambda t: t.tpn)] or msg("no team")
+
+
+def _said(text) -> Message:
+    """A candidate's or a note's words as a message (a plain string: English prose)."""
+    return text if isinstance(text, Message) else msg("{text}", text=English(str(text)))
+
+
+def _colour_why(engine: RoundPairing) -> dict[int, Message]:
+    """Each team's board-1 colour rule and reason as its "why" line says it (``colour_message``'s ``why``)."""
+    out = {}
+    for tpn, step in engine.why().items():
+        data = step.data.get("colour_message")
+        why = (data or {}).get("params", {}).get("why") if isinstance(data, dict) else None
+        if why:
+            out[tpn] = Message.from_dict(why) if isinstance(why, dict) else _said(why)
+    return out
+
+
 def _colour_reasons(proposal: RoundPairing, engine: RoundPairing) -> list[Violation]:
     by_pair = {frozenset((p.white, p.black)): p for p in engine.pairs}
     why = {
@@ -91,17 +119,31 @@ def _colour_reasons(proposal: RoundPairing, engine: RoundPairing) -> list[Violat
         if s.topic == "colour" and "white" in s.data
     }
     out = []
+    said = None
     for p in proposal.pairs:
         e = by_pair.get(frozenset((p.white, p.black)))
         if e is None or e.white == p.white:
             continue
         reason = why.get((e.white, e.black), "")
+        if said is None:
+            said = _colour_why(engine)
+        cause = said.get(e.white)
+        if cause is None or str(cause) != reason:
+            cause = _said(reason) if reason else None
         out.append(
             Violation(
                 e.colour_article,
                 False,
-                f"{p.white}-{p.black}: {e.colour_article} gives White on board 1 to {e.white}"
-                + (f": {reason}" if reason else ""),
+                msg(
+                    "{white}-{black}: {article} gives White on board 1 to {team}: {reason}"
+                    if reason
+                    else "{white}-{black}: {article} gives White on board 1 to {team}",
+                    white=p.white,
+                    black=p.black,
+                    article=e.colour_article,
+                    team=e.white,
+                    **({"reason": cause} if reason else {}),
+                ),
                 (p.white, p.black),
             )
         )
@@ -121,12 +163,12 @@ def _same(e: Choice, p: Choice) -> bool:
     return pe == pp and e.candidate.out_key == p.candidate.out_key
 
 
-def _pairs_text(cand) -> str:
-    return ", ".join(f"{a.label} - {b.label}" for a, b in cand.pairs) or "no pair"
+def _pairs_text(cand) -> list[str] | Message:
+    return [f"{a.label} - {b.label}" for a, b in cand.pairs] or msg("no pair")
 
 
-def _group(choice: Choice) -> str:
-    return f"the {choice.group.score:g} group"
+def _group(choice: Choice) -> Message:
+    return msg("the {score} group", score=float(choice.group.score))
 
 
 def _preferred(
@@ -140,12 +182,19 @@ def _preferred(
         return Violation(
             rule,
             False,
-            f"in {g}, {rule}: the groups are considered as one group only when the group cannot be paired "
-            "apart; the engine "
-            + (
-                "could not pair it apart"
-                if e.candidate is None
-                else f"pairs it apart ({e.candidate.message})"
+            msg(
+                "in {group}, {rule}: the groups are considered as one group only when the group cannot be paired "
+                "apart; the engine could not pair it apart",
+                group=g,
+                rule=rule,
+            )
+            if e.candidate is None
+            else msg(
+                "in {group}, {rule}: the groups are considered as one group only when the group cannot be paired "
+                "apart; the engine pairs it apart ({combination})",
+                group=g,
+                rule=rule,
+                combination=_said(e.candidate.message),
             ),
             (),
         )
@@ -158,8 +207,15 @@ def _preferred(
         return Violation(
             rule,
             False,
-            f"in {g}, {rule} gives priority to pairing the group within itself: the engine sends "
-            f"{names(ec.outgoing)} out of it ({ec.message}); the proposal sends {names(pc.outgoing)}",
+            msg(
+                "in {group}, {rule} gives priority to pairing the group within itself: the engine sends {teams} "
+                "out of it ({combination}); the proposal sends {others}",
+                group=g,
+                rule=rule,
+                teams=_teams(ec.outgoing),
+                combination=_said(ec.message),
+                others=_teams(pc.outgoing),
+            ),
             tuple(t.tpn for t in pc.outgoing),
         )
     if e_strand and not p_strand:
@@ -168,8 +224,14 @@ def _preferred(
         return Violation(
             rule,
             False,
-            f"in {g}, a team that has played the whole next group is moved back before one goes on "
-            f"({rule}; {opts.cite(32 if up else 28)} only when every team has): the engine pairs {ec.message}",
+            msg(
+                "in {group}, a team that has played the whole next group is moved back before one goes on "
+                "({rule}; {other} only when every team has): the engine pairs {combination}",
+                group=g,
+                rule=rule,
+                other=opts.cite(32 if up else 28),
+                combination=_said(ec.message),
+            ),
             tpns,
         )
     if e_strict and not p_strict:
@@ -177,8 +239,14 @@ def _preferred(
         return Violation(
             rule,
             False,
-            f"in {g}, a pairing keeping the board-1 colour limits of {opts.cite(17)} exists ({ec.message}); "
-            f"{rule} sets rule 17 aside only when none does",
+            msg(
+                "in {group}, a pairing keeping the board-1 colour limits of {limits} exists ({combination}); "
+                "{rule} sets rule 17 aside only when none does",
+                group=g,
+                limits=opts.cite(17),
+                combination=_said(ec.message),
+                rule=rule,
+            ),
             tpns,
         )
     ep, pp = ec.parts, pc.parts
@@ -190,8 +258,16 @@ def _preferred(
     return Violation(
         rule,
         False,
-        f"in {g}, combination ({ec.number}) of the order of {rule} comes before the proposal's "
-        f"combination ({pc.number}): the engine pairs {_pairs_text(ec)}; the proposal {_pairs_text(pc)}",
+        msg(
+            "in {group}, combination ({number}) of the order of {rule} comes before the proposal's combination "
+            "({other}): the engine pairs {pairs}; the proposal {others}",
+            group=g,
+            number=ec.number,
+            rule=rule,
+            other=pc.number,
+            pairs=_pairs_text(ec),
+            others=_pairs_text(pc),
+        ),
         tpns,
     )
 
@@ -208,24 +284,32 @@ def _entry_reason(e: Choice, mine, theirs, opts: OlympiadOptions, labels: dict[i
         label = labels.get(tpn, str(tpn))
         other = theirs_map.get(tpn)
         if opp == 0:
-            got = f"{label} goes on to the next group (it has played every team of {g})"
+            got = msg(
+                "{team} goes on to the next group (it has played every team of {group})", team=label, group=g
+            )
         else:
-            got = f"{label} meets {labels.get(opp, opp)}"
+            got = msg("{team} meets {opponent}", team=label, opponent=str(labels.get(opp, opp)))
         proposal = (
-            "goes on"
+            msg("in the proposal it goes on")
             if other == 0
-            else f"meets {labels.get(other, other)}"
+            else msg("in the proposal it meets {opponent}", opponent=str(labels.get(other, other)))
             if other
-            else "is paired otherwise"
+            else msg("in the proposal it is paired otherwise")
         )
+        said = msg("in {group}, {got} ({rule}); {proposal}.", group=g, got=got, rule=rule, proposal=proposal)
         why = note.reason if note is not None else ""
         return Violation(
             rule,
             False,
-            f"in {g}, {got} ({rule}); in the proposal it {proposal}. {why}".strip(),
+            msg("{lead} {reason}", lead=said, reason=_said(why)) if str(why).strip() else said,
             (tpn,) + ((opp,) if opp else ()) + ((other,) if other else ()),
         )
-    return Violation(ec.article, False, f"in {g}, the rules pair {ec.message}", ())
+    return Violation(
+        ec.article,
+        False,
+        msg("in {group}, the rules pair {combination}", group=g, combination=_said(ec.message)),
+        (),
+    )
 
 
 def _leaving_reason(e: Choice, p: Choice, opts: OlympiadOptions, section_j: bool) -> Violation:
@@ -236,19 +320,32 @@ def _leaving_reason(e: Choice, p: Choice, opts: OlympiadOptions, section_j: bool
         return Violation(
             rule,
             False,
-            f"in {g}, combination ({ec.number}) of the order of {rule} comes before the proposal's "
-            f"combination ({pc.number}); it floats {names(ec.outgoing) if ec.outgoing else 'no team'}, the "
-            f"proposal's {names(pc.outgoing) if pc.outgoing else 'no team'}",
+            msg(
+                "in {group}, combination ({number}) of the order of {rule} comes before the proposal's "
+                "combination ({other}); it floats {teams}, the proposal's {others}",
+                group=g,
+                number=ec.number,
+                rule=rule,
+                other=pc.number,
+                teams=_some(ec.outgoing),
+                others=_some(pc.outgoing),
+            ),
             tuple(t.tpn for t in ec.outgoing + pc.outgoing),
         )
     leave = next((ec.leaving[t.tpn] for t in ec.drops if t.tpn in ec.leaving), None)
     rule = opts.cite(leave.rule) if leave is not None else ec.article
-    cause = f": {leave.cause}" if leave is not None else ""
+    cause = msg(": {cause}", cause=_said(leave.cause)) if leave is not None else ""
     return Violation(
         rule,
         False,
-        f"in {g}, {names(ec.outgoing) or 'no team'} leaves the group ({rule}){cause}; the proposal sends "
-        f"{names(pc.outgoing) or 'no team'} instead",
+        msg(
+            "in {group}, {teams} leaves the group ({rule}){cause}; the proposal sends {others} instead",
+            group=g,
+            teams=_teams(ec.outgoing),
+            rule=rule,
+            cause=cause,
+            others=_teams(pc.outgoing),
+        ),
         tuple(t.tpn for t in ec.outgoing + pc.outgoing),
     )
 
@@ -266,26 +363,36 @@ def _unreachable(path: list[Choice], mine: set[frozenset[int]], opts, section_j:
         theirs = [tuple(sorted(p)) for p in mine if p & pool.keys()]
         g = _group(choice)
         rule = cand.article
-        extra = ""
+        extra: str | Message = ""
         far = [p for p in theirs if any(t not in pool for t in p)]
         if far:
-            extra = (
-                "; the proposal pairs teams of this group outside it "
-                f"({', '.join(f'{a} - {b}' for a, b in sorted(far))}) where the rules keep them in it "
-                f"or send them only to the next group ({opts.cite(44)}, {opts.cite(15)})"
+            extra = msg(
+                "; the proposal pairs teams of this group outside it ({pairs}) where the rules keep them in it "
+                "or send them only to the next group ({rule}, {other})",
+                pairs=[f"{a} - {b}" for a, b in sorted(far)],
+                rule=opts.cite(44),
+                other=opts.cite(15),
             )
         else:
             wrong = [p for p in theirs if frozenset(p) not in pairs]
             if wrong:
-                extra = (
-                    f"; the proposal's {', '.join(f'{a} - {b}' for a, b in sorted(wrong))} is not a pairing "
-                    f"{rule} or the rules for teams that came in (rules 25, 29, 39-43) give at this point"
+                extra = msg(
+                    "; the proposal's {pairs} is not a pairing {rule} or the rules for teams that came in "
+                    "(rules 25, 29, 39-43) give at this point",
+                    pairs=[f"{a} - {b}" for a, b in sorted(wrong)],
+                    rule=rule,
                 )
         return Violation(
             rule,
             False,
-            f"in {g} (the first group, in the order of {opts.cite(16)}, where the pairings differ) the rules "
-            f"give {cand.message}{extra}",
+            msg(
+                "in {group} (the first group, in the order of {order}, where the pairings differ) the rules give "
+                "{combination}{extra}",
+                group=g,
+                order=opts.cite(16),
+                combination=_said(cand.message),
+                extra=extra,
+            ),
             tuple(sorted({t for p in theirs for t in p})),
         )
     return _generic(opts, section_j)
@@ -296,6 +403,10 @@ def _generic(opts: OlympiadOptions, section_j: bool) -> Violation:
     return Violation(
         rule,
         False,
-        f"the engine's pairing comes first in the rules' order ({opts.cite(16)}, {rule}); see its explanation",
+        msg(
+            "the engine's pairing comes first in the rules' order ({order}, {rule}); see its explanation",
+            order=opts.cite(16),
+            rule=rule,
+        ),
         (),
     )

@@ -17,6 +17,8 @@ first, or the colour rule that decided board 1's colours
 from __future__ import annotations
 
 from engine.common.checks import bye_barred, placement, rematches
+from engine.messages import Message, msg, msgn
+from engine.messages.words import colour_lower
 from engine.olympiad.model import build_views
 from engine.olympiad.options import parse_options
 from engine.result import RoundPairing, Violation
@@ -34,30 +36,52 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     placed = placement(state, pairing)
     for t, n in placed.placed():
         if t not in views:
-            out.append(Violation("Olympiad rule 13", True, f"team {t} is not a participant", (t,)))
+            out.append(
+                Violation("Olympiad rule 13", True, msg("team {team} is not a participant", team=t), (t,))
+            )
         elif t not in placed.to_be_paired:
             out.append(
-                Violation("Olympiad rule 52", True, f"{views[t].label} is not to be paired this round", (t,))
+                Violation(
+                    "Olympiad rule 52",
+                    True,
+                    msg("{team} is not to be paired this round", team=views[t].label),
+                    (t,),
+                )
             )
         if n > 1:
             out.append(
-                Violation("Olympiad rule 13", True, f"team {t} appears {n} times in the pairing", (t,))
+                Violation(
+                    "Olympiad rule 13",
+                    True,
+                    msgn(
+                        "team {team} appears {count} times in the pairing",
+                        "team {team} appears {count} times in the pairing",
+                        team=t,
+                        count=n,
+                    ),
+                    (t,),
+                )
             )
     for t in placed.unpaired():
-        out.append(Violation("Olympiad rule 13", True, f"{views[t].label} is not paired", (t,)))
+        out.append(
+            Violation("Olympiad rule 13", True, msg("{team} is not paired", team=views[t].label), (t,))
+        )
     for p in rematches(state, pairing):
         out.append(
             Violation(
                 opts.cite("14(a)"),
                 True,
-                f"{p.white} and {p.black} have already played each other",
+                msg("{team} and {other} have already played each other", team=p.white, other=p.black),
                 (p.white, p.black),
             )
         )
     if placed.bye_with_even_number:
         out.append(
             Violation(
-                opts.cite(10), True, "a bye is given although the number of teams is even", (pairing.bye,)
+                opts.cite(10),
+                True,
+                msg("a bye is given although the number of teams is even"),
+                (pairing.bye,),
             )
         )
     if bye_barred(state, pairing.bye):
@@ -65,12 +89,15 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             Violation(
                 opts.cite("14(b)"),
                 True,
-                f"{views[pairing.bye].label} has already scored without playing and may not receive a bye",
+                msg(
+                    "{team} has already scored without playing and may not receive a bye",
+                    team=views[pairing.bye].label,
+                ),
                 (pairing.bye,),
             )
         )
     if placed.odd_without_bye:
-        out.append(Violation(opts.cite(10), True, "the number of teams is odd but no bye is given", ()))
+        out.append(Violation(opts.cite(10), True, msg("the number of teams is odd but no bye is given"), ()))
     # Quality: rule 17 on board 1, as the proposal allocates the colours.
     for p in pairing.pairs:
         w, b = views.get(p.white), views.get(p.black)
@@ -82,7 +109,11 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     Violation(
                         opts.cite(17),
                         False,
-                        f"{team.label} would have {colour.name.lower()} on board 1 beyond the colour limits",
+                        msg(
+                            "{team} would have {colour} on board 1 beyond the colour limits",
+                            team=team.label,
+                            colour=colour_lower(colour),
+                        ),
                         (team.tpn,),
                     )
                 )
@@ -124,8 +155,11 @@ def _compare_with_engine(state, pairing, views, opts, *, absolute: bool) -> list
             Violation(
                 opts.cite(15),
                 False,
-                f"score differences {', '.join(f'{d:g}' for d in mine if d)} are larger than necessary "
-                f"(the engine's: {', '.join(f'{d:g}' for d in theirs if d) or 'none'})",
+                msg(
+                    "score differences {mine} are larger than necessary (the engine's: {theirs})",
+                    mine=[float(d) for d in mine if d],
+                    theirs=[float(d) for d in theirs if d] or Message("none"),
+                ),
                 tuple(t for pr in worst for t in pr),
             )
         )
@@ -134,7 +168,11 @@ def _compare_with_engine(state, pairing, views, opts, *, absolute: bool) -> list
             Violation(
                 opts.cite(10),
                 False,
-                f"rule 10 gives the bye to {engine.bye}, not {pairing.bye}",
+                msg(
+                    "rule 10 gives the bye to {team}, not {other}",
+                    team=str(engine.bye),
+                    other=str(pairing.bye),
+                ),
                 (pairing.bye, engine.bye),
             )
         )

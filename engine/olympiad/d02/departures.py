@@ -15,11 +15,24 @@ colours do not, the colour article that decided (7.2-7.6).
 from __future__ import annotations
 
 from engine.common.checks import placement, rematches
+from engine.messages import English, Message, msg, msgn
+from engine.messages.words import colour_lower
 from engine.olympiad.d02.bye import ineligible
 from engine.olympiad.d02.model import B, W, build_teams
 from engine.olympiad.d02.options import parse_d02
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import TournamentState
+
+BARRED = {  # a bye to a team :func:`ineligible` bars, by article
+    "D.02 4.2.1": "{team} has already received the bye: it may not receive the bye",
+    "D.02 4.2.2": "{team} won a match by default (its opponents did not appear): it may not receive the bye",
+    "D.02 4.2.3": "{team} joined after round 1 (a late entry): it may not receive the bye",
+}
+
+
+def _said(text) -> Message:
+    """A decision's reason as a message (a plain string: English prose)."""
+    return text if isinstance(text, Message) else msg("{text}", text=English(str(text)))
 
 
 def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
@@ -29,32 +42,55 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     placed = placement(state, pairing)
     for t, n in placed.placed():
         if t not in cards:
-            out.append(Violation("D.02 3.1", True, f"team {t} is not a participant", (t,)))
+            out.append(Violation("D.02 3.1", True, msg("team {team} is not a participant", team=t), (t,)))
         elif t not in placed.to_be_paired:
-            out.append(Violation("D.02 4.1", True, f"{cards[t].label} is not to be paired this round", (t,)))
+            out.append(
+                Violation(
+                    "D.02 4.1", True, msg("{team} is not to be paired this round", team=cards[t].label), (t,)
+                )
+            )
         if n > 1:
-            out.append(Violation("D.02 6.4", True, f"team {t} appears {n} times in the pairing", (t,)))
+            out.append(
+                Violation(
+                    "D.02 6.4",
+                    True,
+                    msgn(
+                        "team {team} appears {count} times in the pairing",
+                        "team {team} appears {count} times in the pairing",
+                        team=t,
+                        count=n,
+                    ),
+                    (t,),
+                )
+            )
     for t in placed.unpaired():
-        out.append(Violation("D.02 6.4", True, f"{cards[t].label} is not paired", (t,)))
+        out.append(Violation("D.02 6.4", True, msg("{team} is not paired", team=cards[t].label), (t,)))
     for p in rematches(state, pairing):
         out.append(
             Violation(
                 "D.02 6.1",
                 True,
-                f"{p.white} and {p.black} have already played each other",
+                msg("{team} and {other} have already played each other", team=p.white, other=p.black),
                 (p.white, p.black),
             )
         )
     if placed.bye_with_even_number:
         out.append(
-            Violation("D.02 4.1", True, "a bye is given although the number of teams is even", (pairing.bye,))
+            Violation(
+                "D.02 4.1", True, msg("a bye is given although the number of teams is even"), (pairing.bye,)
+            )
         )
     if placed.odd_without_bye:
-        out.append(Violation("D.02 4.1", True, "the number of teams is odd but no bye is given", ()))
+        out.append(Violation("D.02 4.1", True, msg("the number of teams is odd but no bye is given"), ()))
     if pairing.bye in cards:
         barred = ineligible(cards[pairing.bye], opts)
         if barred is not None:
-            out.append(Violation(barred[0], True, f"{barred[1]}: it may not receive the bye", (pairing.bye,)))
+            said = (
+                msg(BARRED[barred[0]], team=cards[pairing.bye].label)
+                if barred[0] in BARRED
+                else f"{barred[1]}: it may not receive the bye"
+            )
+            out.append(Violation(barred[0], True, said, (pairing.bye,)))
     out.extend(_against_engine(state, pairing, cards, absolute=any(v.absolute for v in out)))
     return out
 
@@ -79,7 +115,11 @@ def _against_engine(state, pairing: RoundPairing, cards, *, absolute: bool) -> l
                     Violation(
                         "D.02 7.3",
                         False,
-                        f"{team.label} would have {colour.name.lower()} on board 1 beyond the colour limits",
+                        msg(
+                            "{team} would have {colour} on board 1 beyond the colour limits",
+                            team=team.label,
+                            colour=colour_lower(colour),
+                        ),
                         (team.tpn,),
                     )
                 )
@@ -88,7 +128,7 @@ def _against_engine(state, pairing: RoundPairing, cards, *, absolute: bool) -> l
             Violation(
                 "D.02 4.1",
                 False,
-                f"4.1 gives the bye to {engine.bye}, not {pairing.bye}",
+                msg("4.1 gives the bye to {team}, not {other}", team=str(engine.bye), other=str(pairing.bye)),
                 (pairing.bye, engine.bye),
             )
         )
@@ -103,12 +143,22 @@ def _against_engine(state, pairing: RoundPairing, cards, *, absolute: bool) -> l
             if frozenset((d.a.tpn, d.b.tpn)) in given:
                 continue
             had = opponent.get(d.a.tpn)
-            instead = f"; the proposal pairs {d.a.label} with {cards[had].label}" if had in cards else ""
+            instead = (
+                msg("; the proposal pairs {team} with {other}", team=d.a.label, other=cards[had].label)
+                if had in cards
+                else ""
+            )
             out.append(
                 Violation(
                     d.article,
                     False,
-                    f"the rules pair {d.a.label} with {d.b.label}{instead}. {d.reason}",
+                    msg(
+                        "the rules pair {team} with {other}{instead}. {reason}",
+                        team=d.a.label,
+                        other=d.b.label,
+                        instead=instead,
+                        reason=_said(d.reason),
+                    ),
                     (d.a.tpn, d.b.tpn),
                 )
             )
@@ -119,8 +169,13 @@ def _against_engine(state, pairing: RoundPairing, cards, *, absolute: bool) -> l
                 Violation(
                     d.article,
                     False,
-                    f"the rules float {d.a.label} out of its group; the proposal pairs it with {cards[had].label} "
-                    f"of its own group. {d.reason}",
+                    msg(
+                        "the rules float {team} out of its group; the proposal pairs it with {other} of its own "
+                        "group. {reason}",
+                        team=d.a.label,
+                        other=cards[had].label,
+                        reason=_said(d.reason),
+                    ),
                     (d.a.tpn, had),
                 )
             )
@@ -132,7 +187,11 @@ def _against_engine(state, pairing: RoundPairing, cards, *, absolute: bool) -> l
                 Violation(
                     e.colour_article,
                     False,
-                    f"{cards[e.white].label} should have White on board 1 against {cards[e.black].label}",
+                    msg(
+                        "{team} should have White on board 1 against {other}",
+                        team=cards[e.white].label,
+                        other=cards[e.black].label,
+                    ),
                     (e.white, e.black),
                 )
             )

@@ -26,7 +26,7 @@ from committee.models import (
     Publication,
 )
 from committee.why import why_lines, why_step_text
-from engine.messages import language_of, render
+from engine.messages import fully_translated, language_of, render
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
@@ -303,16 +303,26 @@ def named_report(report: dict[str, Any], names: dict) -> dict[str, Any]:
     return {
         **report,
         "violations": [named_step(v, names) for v in report.get("violations", [])],
-        "differences": [with_team_names(d, names)[0] for d in report.get("differences", [])],
+        **_differences_in_words(report, names),
         "departures": [
             {
                 **d,
-                "differences": [with_team_names(x, names)[0] for x in d.get("differences", [])],
+                **_differences_in_words(d, names),
                 "reasons": [named_step(v, names) for v in d.get("reasons", [])],
             }
             for d in report.get("departures", [])
         ],
     }
+
+
+def _differences_in_words(item: dict[str, Any], names: dict) -> dict[str, Any]:
+    """A report's (or a departure's) ``differences``, in the reader's language where the engine kept
+    them as messages (``differences_data``), else in English with the teams named."""
+    data = item.get("differences_data")
+    language = language_of(get_language())
+    if data and language != "en" and len(data) == len(item.get("differences", [])):
+        return {"differences": [render(d, language, names) for d in data], "differences_translated": True}
+    return {"differences": [with_team_names(x, names)[0] for x in item.get("differences", [])]}
 
 
 def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = None) -> dict[str, Any]:
@@ -340,7 +350,8 @@ def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = 
     said = step.get("message_data")  # a checker's message the engine kept as data (engine.messages)
     language = language_of(get_language())
     if said is not None and language != "en":
-        return {**step, "message": render(said, language, names), "teams": [], "translated": True}
+        translated = fully_translated(said)  # a cause the engine keeps as English prose reads in English
+        return {**step, "message": render(said, language, names), "teams": [], "translated": translated}
     message, named = with_team_names(step.get("message", ""), names)
     return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
 

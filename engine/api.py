@@ -90,7 +90,9 @@ def check(
             report.differences.append(f"the engine found no pairing: {exc}")
             return report
     report.engine_pairing = engine_pairing
-    report.differences = describe_differences(engine_pairing, proposed)
+    said = departures.differences(engine_pairing, proposed)
+    report.differences = [str(d) for d in said]
+    report.differences_said = said
     report.departures = departures.with_reasons(
         engine_pairing, proposed, report.violations, lambda other: list(system.violations(state, other))
     )
@@ -98,18 +100,6 @@ def check(
 
 
 def describe_differences(expected: RoundPairing, proposed: RoundPairing) -> list[str]:
-    """Human-readable differences between two pairings of the same round."""
-    out: list[str] = []
-    exp = {frozenset((p.white, p.black)): p for p in expected.pairs}
-    got = {frozenset((p.white, p.black)): p for p in proposed.pairs}
-    for key, p in got.items():
-        if key not in exp:
-            out.append(departures.not_in_engine(p))
-        elif exp[key].white != p.white:
-            out.append(departures.other_colours(p, exp[key]))
-    for key, p in exp.items():
-        if key not in got:
-            out.append(departures.engine_pairs(p))
-    if expected.bye != proposed.bye:
-        out.append(departures.other_bye(expected.bye, proposed.bye))
-    return out
+    """Human-readable differences between two pairings of the same round (the English of
+    ``engine.departures.differences``)."""
+    return [str(d) for d in departures.differences(expected, proposed)]

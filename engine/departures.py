@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine.common.departures import step_said
-from engine.messages import msg
+from engine.messages import Message, Team, msg
 from engine.result import Departure, Pair, RoundPairing, Step, Violation
 
 Check = Callable[[RoundPairing], list[Violation]]
@@ -44,20 +44,48 @@ Check = Callable[[RoundPairing], list[Violation]]
 MAX_ALONE = 6  # exchanges checked on their own per pairing (each runs the system's check once)
 
 
-def not_in_engine(p: Pair) -> str:
-    return f"{p.white}-{p.black} is not in the engine's pairing"
+def not_in_engine(p: Pair) -> Message:
+    return msg("{white}-{black} is not in the engine's pairing", white=Team(p.white), black=Team(p.black))
 
 
-def other_colours(p: Pair, engine: Pair) -> str:
-    return f"{p.white}-{p.black}: the engine gives White to {engine.white}"
+def other_colours(p: Pair, engine: Pair) -> Message:
+    return msg(
+        "{white}-{black}: the engine gives White to {team}",
+        white=Team(p.white),
+        black=Team(p.black),
+        team=Team(engine.white),
+    )
 
 
-def engine_pairs(p: Pair) -> str:
-    return f"the engine pairs {p.white}-{p.black}"
+def engine_pairs(p: Pair) -> Message:
+    return msg("the engine pairs {white}-{black}", white=Team(p.white), black=Team(p.black))
 
 
-def other_bye(engine: int | None, given: int | None) -> str:
-    return f"the engine gives the pairing-allocated bye to {engine}, not {given}"
+def other_bye(engine: int | None, given: int | None) -> Message:
+    return msg(
+        "the engine gives the pairing-allocated bye to {team}, not {other}",
+        team=str(engine),
+        other=str(given),
+    )
+
+
+def differences(expected: RoundPairing, proposed: RoundPairing) -> list[Message]:
+    """The differences between two pairings of the same round, one message each
+    (``engine.api.describe_differences`` writes their English)."""
+    out: list[Message] = []
+    exp = {frozenset((p.white, p.black)): p for p in expected.pairs}
+    got = {frozenset((p.white, p.black)): p for p in proposed.pairs}
+    for key, p in got.items():
+        if key not in exp:
+            out.append(not_in_engine(p))
+        elif exp[key].white != p.white:
+            out.append(other_colours(p, exp[key]))
+    for key, p in exp.items():
+        if key not in got:
+            out.append(engine_pairs(p))
+    if expected.bye != proposed.bye:
+        out.append(other_bye(expected.bye, proposed.bye))
+    return out
 
 
 def _key(p: Pair) -> frozenset[int]:
@@ -98,10 +126,10 @@ def with_reasons(
         comps.join(*key)
     if given.bye != engine.bye:
         comps.join(*(t for t in (given.bye, engine.bye) if t is not None))
-    groups: dict[int, list[str]] = {}
+    groups: dict[int, list[Message]] = {}
     order: list[tuple[str, object]] = []  # ("pairs", root) or ("colours", pair key), in the given order
 
-    def lines(root: int) -> list[str]:
+    def lines(root: int) -> list[Message]:
         if root not in groups:
             groups[root] = []
             order.append(("pairs", root))
@@ -180,7 +208,7 @@ def _colour_reasons(
     own = Violation(
         step.article,
         False,
-        msg("the engine gives White to {team}: {step}", team=e.white, step=step_said(step)),
+        msg("the engine gives White to {team}: {step}", team=Team(e.white), step=step_said(step)),
         (p.white, p.black),
     )
     # The check's own line on these colours (the same pair) says what the step says.

@@ -291,8 +291,16 @@ class Departure:
 
     kind: str
     tpns: tuple[int, ...]
-    differences: tuple[str, ...]
+    differences: tuple[str, ...]  # the English; given as messages, they are kept in ``said`` too
     reasons: tuple[Violation, ...] = ()
+    said: tuple[Message, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if any(
+            isinstance(d, Message) for d in self.differences
+        ):  # the site writes them in the reader's language
+            object.__setattr__(self, "said", tuple(d for d in self.differences if isinstance(d, Message)))
+            object.__setattr__(self, "differences", tuple(str(d) for d in self.differences))
 
     @property
     def reason_texts(self) -> list[str]:
@@ -305,6 +313,7 @@ class Departure:
             "tpns": list(self.tpns),
             "differences": list(self.differences),
             "reasons": [v.to_dict() for v in self.reasons],
+            **({"differences_data": [d.to_dict() for d in self.said]} if self.said else {}),
         }
 
 
@@ -331,6 +340,7 @@ class CheckReport:
     differences: list[str] = field(default_factory=list)  # human-readable
     engine_pairing: RoundPairing | None = None
     departures: list[Departure] = field(default_factory=list)
+    differences_said: list[Message] = field(default_factory=list)  # the same as messages (engine.messages)
 
     @property
     def has_absolute_violation(self) -> bool:
@@ -345,6 +355,11 @@ class CheckReport:
             "round": self.round,
             "violations": [v.to_dict() for v in self.violations],
             "differences": self.differences,
+            **(
+                {"differences_data": [d.to_dict() for d in self.differences_said]}
+                if self.differences_said and len(self.differences_said) == len(self.differences)
+                else {}
+            ),
             "departures": [d.to_dict() for d in self.departures],
             "matches_engine": self.matches_engine,
             "has_absolute_violation": self.has_absolute_violation,

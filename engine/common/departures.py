@@ -10,7 +10,7 @@ each system decides which of its Steps count.
 
 from __future__ import annotations
 
-from engine.messages import English, Message, msg
+from engine.messages import English, Message, Team, msg
 from engine.result import RoundPairing, Step, Violation
 
 
@@ -36,7 +36,7 @@ def given_instead(given: RoundPairing, *tpns: int) -> str | Message:
     pairs = sorted({tuple(sorted((t, opponents[t]))) for t in tpns if opponents.get(t) is not None})
     listed = [f"{a}-{b}" for a, b in pairs]
     if given.bye in tpns:
-        bye = msg("the bye to {team}", team=given.bye)
+        bye = msg("the bye to {team}", team=Team(given.bye))
         return msg("{pairs}, {bye}", pairs=listed, bye=bye) if listed else bye
     return ", ".join(listed) or msg("neither")
 
@@ -58,8 +58,8 @@ def pair_not_followed(
         step,
         msg(
             "the procedure pairs {a}-{b} at this point ({step}); this pairing has {instead}",
-            a=a,
-            b=b,
+            a=Team(a),
+            b=Team(b),
             step=step_said(step),
             instead=given_instead(given, a, b),
         ),
@@ -89,8 +89,8 @@ def colour_steps(engine: RoundPairing, given: RoundPairing, named: set[int]) -> 
                     step,
                     msg(
                         "{white}-{black}: the colours go the other way ({step})",
-                        white=p.white,
-                        black=p.black,
+                        white=Team(p.white),
+                        black=Team(p.black),
                         step=step_said(step),
                     ),
                     (p.white, p.black),

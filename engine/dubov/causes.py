@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.common.colours import beyond_difference, third_in_a_row
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
+from engine.messages import Message, msg
 from engine.state import Colour
 
 
@@ -45,6 +46,48 @@ def short_bar(limits: Limits, a: int, b: int) -> str:
         if not limits.may_upfloat(lower):
             return f"may not meet {b} ({lower.tpn} may not float up again, 2.5)"
     return ""
+
+
+def bar_cause(limits: Limits, a: int, b: int) -> Message | None:
+    """The limitation in parentheses of :func:`short_bar` ("(a forbidden pair, 2.1)") as a message;
+    None where ``a`` has played ``b`` or nothing bars them."""
+    state = limits.state
+    if b in state.by_tpn[a].played_opponents:
+        return None
+    if state.have_met(a, b):
+        return msg("(a forbidden pair, 2.1)")
+    pa, pb = limits.profiles[a], limits.profiles[b]
+    if not limits.colour_options(pa, pb):
+        return msg("(no colours both may have, 2.3/2.4)")
+    if pa.score != pb.score:
+        lower = pa if pa.score < pb.score else pb
+        if not limits.may_upfloat(lower):
+            return msg("({team} may not float up again, 2.5)", team=lower.tpn)
+    return None
+
+
+def bars_message(limits: Limits, a: int, others: list[int], you: bool = False) -> Message | None:
+    """:func:`bars_text` as a message (``you``: said of the reader, "have played 3"), or None."""
+    played = [b for b in others if b in limits.state.by_tpn[a].played_opponents]
+    parts: list[Message] = []
+    if played:
+        names = [str(b) for b in played]
+        listed = (
+            names[0] if len(names) == 1 else msg("{first} and {second}", first=names[:-1], second=names[-1])
+        )
+        parts.append(msg("have played {others}" if you else "has played {others}", others=listed))
+    for b in others:
+        if b in played:
+            continue
+        cause = bar_cause(limits, a, b)
+        if cause is not None:
+            parts.append(msg("may not meet {other} {cause}", other=b, cause=cause))
+    if not parts:
+        return None
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg("{first}; {second}", first=out, second=part)
+    return out
 
 
 def barred(limits: Limits, a: int, b: int) -> str:

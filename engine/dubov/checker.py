@@ -27,7 +27,7 @@ from engine.dubov.limits import STRICT, Limits, colour_allowed, max_upfloats
 from engine.dubov.preference import preference
 from engine.dubov.procedure import pair as engine_pair
 from engine.dubov.profile import profiles
-from engine.messages import English, msg, msgn
+from engine.messages import English, Team, msg, msgn
 from engine.messages.words import colour_lower
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
@@ -47,22 +47,24 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     msgn(
                         "{team} appears {count} times in the pairing",
                         "{team} appears {count} times in the pairing",
-                        team=t,
+                        team=Team(t),
                         count=n,
                     ),
                     (t,),
                 )
             )
         if t not in placed.to_be_paired:
-            out.append(Violation("Dubov 6", True, msg("{team} is not to be paired this round", team=t), (t,)))
+            out.append(
+                Violation("Dubov 6", True, msg("{team} is not to be paired this round", team=Team(t)), (t,))
+            )
     for t in placed.unpaired():
-        out.append(Violation("Dubov 6", True, msg("{team} is left unpaired", team=t), (t,)))
+        out.append(Violation("Dubov 6", True, msg("{team} is left unpaired", team=Team(t)), (t,)))
     if placed.bye_with_even_number:
         out.append(
             Violation(
                 "Dubov 4",
                 True,
-                msg("bye to {team} though the number is even", team=pairing.bye),
+                msg("bye to {team} though the number is even", team=Team(pairing.bye)),
                 (pairing.bye,),
             )
         )
@@ -71,7 +73,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             Violation(
                 "Dubov 2.2",
                 True,
-                msg("{team} has had a point without playing", team=pairing.bye),
+                msg("{team} has had a point without playing", team=Team(pairing.bye)),
                 (pairing.bye,),
             )
         )
@@ -86,7 +88,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 Violation(
                     "Dubov 2.1",
                     True,
-                    msg("{team} and {other} have played each other", team=a, other=b),
+                    msg("{team} and {other} have played each other", team=Team(a), other=Team(b)),
                     (a, b),
                 )
             )
@@ -143,7 +145,11 @@ def _colour_limits(limits: Limits, white: int, black: int) -> list[Violation]:
                 Violation(
                     criterion,
                     False,
-                    msg("{team} gets {colour} against the limitation", team=t, colour=colour_lower(colour)),
+                    msg(
+                        "{team} gets {colour} against the limitation",
+                        team=Team(t),
+                        colour=colour_lower(colour),
+                    ),
                     (t,),
                 )
             )
@@ -160,9 +166,9 @@ def _colour_order(limits: Limits, white: int, black: int) -> list[Violation]:
             False,
             msg(
                 "{white}-{black}: chapter 3 gives White to {team} ({reason})",
-                white=white,
-                black=black,
-                team=alloc.white,
+                white=Team(white),
+                black=Team(black),
+                team=Team(alloc.white),
                 reason=English(alloc.reason),  # the colour step's words (engine.dubov.colours)
             ),
             (white, black),
@@ -180,7 +186,7 @@ def _upfloat_violations(state: TournamentState, limits: Limits, a: int, b: int) 
             Violation(
                 "Dubov 2.5",
                 False,
-                msg("{team} would float up two rounds running", team=lower.tpn),
+                msg("{team} would float up two rounds running", team=Team(lower.tpn)),
                 (lower.tpn,),
             )
         ]
@@ -192,7 +198,7 @@ def _upfloat_violations(state: TournamentState, limits: Limits, a: int, b: int) 
                 msgn(
                     "{team} has already floated up {count} times (limit {limit})",
                     "{team} has already floated up {count} times (limit {limit})",
-                    team=lower.tpn,
+                    team=Team(lower.tpn),
                     count=lower.upfloats,
                     limit=max_upfloats(state),
                 ),

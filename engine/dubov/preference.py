@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.common.departures import given_instead, pair_keys, pair_not_followed, step_said, step_violation
 from engine.dubov.profile import Profile
-from engine.messages import msg, msgn
+from engine.messages import Team, msg, msgn
 from engine.result import RoundPairing, Violation
 from engine.state import TournamentState
 
@@ -47,7 +47,7 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
                 s,
                 msg(
                     "the bye goes to {team} ({step}); this pairing gives it to {other}",
-                    team=engine.bye,
+                    team=Team(engine.bye),
                     step=step_said(s),
                     other=str(given.bye),
                 ),
@@ -68,7 +68,7 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
                     msg(
                         "{team} floats down from scoregroup {score} ({step}); this pairing keeps him there "
                         "({instead})",
-                        team=t,
+                        team=Team(t),
                         score=float(group),
                         step=step_said(s),
                         instead=given_instead(given, t),
@@ -84,7 +84,7 @@ def first_departure(profs: dict[int, Profile], engine: RoundPairing, given: Roun
                     msg(
                         "{team} is transferred up to scoregroup {score} ({step}); this pairing leaves him below "
                         "({instead})",
-                        team=q,
+                        team=Team(q),
                         score=float(group),
                         step=step_said(s),
                         instead=given_instead(given, q),

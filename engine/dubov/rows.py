@@ -22,7 +22,7 @@ the change necessary and why (docs/interpretations/dubov.md, 6.3 rows).
 
 from __future__ import annotations
 
-from engine.dubov.causes import barred, short_bar
+from engine.dubov.causes import bar_cause, barred
 from engine.dubov.context import RoundContext
 from engine.dubov.rowplan import RowPlan
 from engine.messages import Message, msg
@@ -203,15 +203,19 @@ class Rows:
                 )
             )
         barred_by: dict[str, list[int]] = {}  # the limitation -> the Blacks it bars
+        causes: dict[str, Message] = {}
         for b, kind, _, _ in tried:
             if kind == "barred" and b not in played:
-                text = short_bar(self.ctx.limits, w, b)
-                barred_by.setdefault(text[text.find("(") :] if "(" in text else "", []).append(b)
+                cause = bar_cause(self.ctx.limits, w, b)
+                key = str(cause) if cause is not None else ""
+                barred_by.setdefault(key, []).append(b)
+                if cause is not None:
+                    causes[key] = cause
         for why, tpns in barred_by.items():
             said = msg(
                 "You may not meet {others}" if you else "he may not meet {others}", others=_and(tpns, "or")
             )
-            bits.append(msg("{reason} {rule}", reason=said, rule=why) if why else said)
+            bits.append(msg("{reason} {rule}", reason=said, rule=causes[why]) if why else said)
         for b, kind, _, rows in tried:
             if b in played or kind == "barred":
                 continue

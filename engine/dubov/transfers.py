@@ -9,9 +9,9 @@ the limits of 2.6. Run in this order.
 
 from __future__ import annotations
 
-from engine.dubov.causes import bars_text, upfloat_bar
+from engine.dubov.causes import bars_message, bars_text, upfloat_bar
 from engine.dubov.context import RoundContext
-from engine.messages import English, msg
+from engine.messages import msg
 from engine.state import Colour
 
 
@@ -68,16 +68,21 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
         kept.remove(t)
         others = [o for o in group if o != t]
         bars = bars_text(ctx.limits, t, others) or f"is the only {ctx.noun} of the scoregroup"
-        if others:  # what bars him is still English prose (engine.dubov.causes)
+        if others:
+            only = (
+                msg("is the only team of the scoregroup")
+                if ctx.state.team
+                else msg("is the only player of the scoregroup")
+            )
             plain_t = msg(
                 "You {bars} (everyone else in your {score}-point group)",
-                bars=English(you(bars)),
+                bars=bars_message(ctx.limits, t, others, you=True) or only,
                 score=float(score),
             )
             plain_p = msg(
                 "{other} {bars} (everyone else in his {score}-point group)",
                 other=t,
-                bars=English(bars),
+                bars=bars_message(ctx.limits, t, others) or only,
                 score=float(score),
             )
         else:

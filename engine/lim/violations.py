@@ -26,7 +26,7 @@ from engine.common.departures import (
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
-from engine.messages import msg, msgn
+from engine.messages import Team, msg, msgn
 from engine.messages.words import colour_name
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
@@ -40,7 +40,10 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         if t not in placed.to_be_paired:
             out.append(
                 Violation(
-                    "Lim 7", True, msg("{team} is not a participant to be paired in this round", team=t), (t,)
+                    "Lim 7",
+                    True,
+                    msg("{team} is not a participant to be paired in this round", team=Team(t)),
+                    (t,),
                 )
             )
         elif n > 1:
@@ -51,21 +54,23 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     msgn(
                         "{team} appears {count} times in the pairing",
                         "{team} appears {count} times in the pairing",
-                        team=t,
+                        team=Team(t),
                         count=n,
                     ),
                     (t,),
                 )
             )
     for t in placed.unpaired():
-        out.append(Violation("Lim 9", True, msg("{team} is neither paired nor given the bye", team=t), (t,)))
+        out.append(
+            Violation("Lim 9", True, msg("{team} is neither paired nor given the bye", team=Team(t)), (t,))
+        )
 
     if bye_barred(state, pairing.bye):
         out.append(
             Violation(
                 "Lim 8.2",
                 True,
-                msg("{team} already had a bye or won a point by default", team=pairing.bye),
+                msg("{team} already had a bye or won a point by default", team=Team(pairing.bye)),
                 (pairing.bye,),
             )
         )
@@ -104,14 +109,14 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
         a, b = p.white, p.black
         if a not in ctx.players or b not in ctx.players or a == b:
             if a == b:
-                out.append(Violation("Lim 9", True, msg("{team} is paired with himself", team=a), (a,)))
+                out.append(Violation("Lim 9", True, msg("{team} is paired with himself", team=Team(a)), (a,)))
             continue
         if is_rematch(state, a, b):
             out.append(
                 Violation(
                     "Lim 9.1",
                     True,
-                    msg("{team} and {other} have already played each other", team=a, other=b),
+                    msg("{team} and {other} have already played each other", team=Team(a), other=Team(b)),
                     (a, b),
                 )
             )
@@ -126,7 +131,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                             "{team} gets {colour}: three times running"
                             if art == "12.1(a)"
                             else "{team} gets {colour}: three more of one colour",
-                            team=t,
+                            team=Team(t),
                             colour=colour_name(c),
                         ),
                         (t,),
@@ -141,10 +146,10 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     False,
                     msg(
                         "{white}-{black}: {article} gives White to {team}",
-                        white=a,
-                        black=b,
+                        white=Team(a),
+                        black=Team(b),
                         article=want.colour_article,
-                        team=want.white,
+                        team=Team(want.white),
                     ),
                     (a, b),
                 )
@@ -157,9 +162,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     False,
                     msg(
                         "{team} ({score}) floats to meet {other} ({others}), not in the engine's pairing",
-                        team=hi,
+                        team=Team(hi),
                         score=float(ctx.score(hi)),
-                        other=lo,
+                        other=Team(lo),
                         others=float(ctx.score(lo)),
                     ),
                     (hi, lo),
@@ -171,7 +176,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                         Violation(
                             "Lim 10.10",
                             False,
-                            msg("{team} floated in the round just before as well", team=t),
+                            msg("{team} floated in the round just before as well", team=Team(t)),
                             (t,),
                         )
                     )
@@ -215,7 +220,7 @@ def first_departure(ctx: LimContext, engine: RoundPairing, given: RoundPairing) 
                         s,
                         msg(
                             "{team} floats out of his score-group ({step}); this pairing keeps him in it ({instead})",
-                            team=t,
+                            team=Team(t),
                             step=step_said(s),
                             instead=given_instead(given, t),
                         ),

@@ -17,7 +17,7 @@ first, or the colour rule that decided board 1's colours
 from __future__ import annotations
 
 from engine.common.checks import bye_barred, placement, rematches
-from engine.messages import Message, msg, msgn
+from engine.messages import Message, Team, msg, msgn
 from engine.messages.words import colour_lower
 from engine.olympiad.model import build_views
 from engine.olympiad.options import parse_options
@@ -37,7 +37,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     for t, n in placed.placed():
         if t not in views:
             out.append(
-                Violation("Olympiad rule 13", True, msg("team {team} is not a participant", team=t), (t,))
+                Violation(
+                    "Olympiad rule 13", True, msg("team {team} is not a participant", team=Team(t)), (t,)
+                )
             )
         elif t not in placed.to_be_paired:
             out.append(
@@ -56,7 +58,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     msgn(
                         "team {team} appears {count} times in the pairing",
                         "team {team} appears {count} times in the pairing",
-                        team=t,
+                        team=Team(t),
                         count=n,
                     ),
                     (t,),
@@ -71,7 +73,11 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             Violation(
                 opts.cite("14(a)"),
                 True,
-                msg("{team} and {other} have already played each other", team=p.white, other=p.black),
+                msg(
+                    "{team} and {other} have already played each other",
+                    team=Team(p.white),
+                    other=Team(p.black),
+                ),
                 (p.white, p.black),
             )
         )

@@ -15,7 +15,7 @@ colours do not, the colour article that decided (7.2-7.6).
 from __future__ import annotations
 
 from engine.common.checks import placement, rematches
-from engine.messages import English, Message, msg, msgn
+from engine.messages import English, Message, Team, msg, msgn
 from engine.messages.words import colour_lower
 from engine.olympiad.d02.bye import ineligible
 from engine.olympiad.d02.model import B, W, build_teams
@@ -42,7 +42,9 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     placed = placement(state, pairing)
     for t, n in placed.placed():
         if t not in cards:
-            out.append(Violation("D.02 3.1", True, msg("team {team} is not a participant", team=t), (t,)))
+            out.append(
+                Violation("D.02 3.1", True, msg("team {team} is not a participant", team=Team(t)), (t,))
+            )
         elif t not in placed.to_be_paired:
             out.append(
                 Violation(
@@ -57,7 +59,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                     msgn(
                         "team {team} appears {count} times in the pairing",
                         "team {team} appears {count} times in the pairing",
-                        team=t,
+                        team=Team(t),
                         count=n,
                     ),
                     (t,),
@@ -70,7 +72,11 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
             Violation(
                 "D.02 6.1",
                 True,
-                msg("{team} and {other} have already played each other", team=p.white, other=p.black),
+                msg(
+                    "{team} and {other} have already played each other",
+                    team=Team(p.white),
+                    other=Team(p.black),
+                ),
                 (p.white, p.black),
             )
         )

@@ -38,11 +38,10 @@ def test_a_dubov_why_line_is_written_whole_in_the_readers_language(language, tea
         assert line.startswith(text)
 
 
-def test_the_dubov_why_lines_of_a_simulated_event_are_nearly_all_fully_translated():
+def test_every_dubov_why_line_of_a_simulated_event_is_fully_translated():
     steps = [s for rounds in (0, 1, 3, 5) for team in (False, True) for s in _why_lines(team, rounds)]
-    whole = [s for s in steps if fully_translated(s.data["opponent_message"])]
-    # What bars a participant of a transfer (Dubov 7.1) is still English prose (engine.dubov.causes).
-    assert len(whole) >= 0.9 * len(steps), (len(whole), len(steps))
+    assert steps
+    assert all(fully_translated(s.data["opponent_message"]) for s in steps)
 
 
 def test_the_first_rounds_dubov_line_reads_in_french_spanish_and_russian():
@@ -51,3 +50,26 @@ def test_the_first_rounds_dubov_line_reads_in_french_spanish_and_russian():
     assert fr.startswith("À la ronde 1, la moitié supérieure")
     assert es.startswith("En la ronda 1 la mitad superior")
     assert ru.startswith("В 1-м туре верхняя половина")
+
+
+def test_the_why_line_of_a_dubov_7_1_transfer_says_what_bars_the_player_in_the_readers_language():
+    from tests.engine.dubov.builders import scripted
+    from tests.engine.dubov.test_dubov_7_transfers import DUE_W_2
+
+    state = scripted(
+        {1: 2500, 2: 2400, 3: 2300, 4: 2200},
+        {
+            1: DUE_W_2,
+            2: [("W", 0, "1"), ("B", 1, "0")],
+            3: [("B", 0, "1"), ("W", 1, "0")],
+            4: [("B", 0, "0"), ("W", 0, "1")],
+        },
+    )
+    why = api.pair(state).why()
+    for tpn in (1, 3):
+        message = Message.from_dict(why[tpn].data["opponent_message"])
+        assert fully_translated(message), message.text
+        for language in ("fr", "es", "ru"):
+            text = render(message, language)
+            assert not ENGLISH.findall(text), (language, text)
+    assert render(why[1].data["opponent_message"], "fr").startswith("Vous êtes seul dans votre groupe")

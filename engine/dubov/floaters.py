@@ -52,9 +52,9 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
                 "Your {score}-point group could not be paired whole ({members}, at most {pairs}), and you "
                 "come first in the order of Dubov 6.4 ({order})",
                 score=float(score),
-                members=msgn("{count} team", "{count} teams", count=len(group))
+                members=msgn("{count} teams", "{count} teams", count=len(group))
                 if ctx.state.team
-                else msgn("{count} player", "{count} players", count=len(group)),
+                else msgn("{count} players", "{count} players", count=len(group)),
                 pairs=msgn("{count} pair", "{count} pairs", count=local.target),
                 order=Message(CLASSES[classes[t]]),
             )

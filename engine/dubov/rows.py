@@ -198,7 +198,9 @@ class Rows:
         if played:
             bits.append(
                 msg(
-                    "You have already played {others}" if you else "he has already played {others}",
+                    ("You have already played {others}" if not bits else "you have already played {others}")
+                    if you
+                    else "he has already played {others}",
                     others=_and(played),
                 )
             )
@@ -213,7 +215,10 @@ class Rows:
                     causes[key] = cause
         for why, tpns in barred_by.items():
             said = msg(
-                "You may not meet {others}" if you else "he may not meet {others}", others=_and(tpns, "or")
+                ("You may not meet {others}" if not bits else "you may not meet {others}")
+                if you
+                else "he may not meet {others}",
+                others=_and(tpns, "or"),
             )
             bits.append(msg("{reason} {rule}", reason=said, rule=causes[why]) if why else said)
         for b, kind, _, rows in tried:

@@ -217,7 +217,7 @@ class _GroupRun:
         del self.inner[t.tpn]
         self.floats.append(t)
         self.p.decisions.append(Decision("float", t, None, article, reason, self.g.mp))
-        self.p.steps.append(Step(article, "floaters", reason, {"tpn": t.tpn, "group": self.g.mp}))
+        self.p.steps.append(Step(article, "floaters", str(reason), {"tpn": t.tpn, "group": self.g.mp}))
 
     def floaters_in(self) -> None:
         """Step 2 (8.2.1, 8.3.1): the floaters that came in meet the teams of their new group."""

@@ -26,6 +26,7 @@ import time
 from functools import lru_cache
 
 from django.apps import apps
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
@@ -121,6 +122,8 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         return
     label = sender._meta.label
     slug = slug_of(instance, PATHS[label])
+    if label == ROUND and slug and (kwargs.get("created") or kwargs.get("signal") is post_delete):
+        _forget_held(slug)
     site = label in SITE_LISTS
     if label in STATES and kwargs.get("signal") is post_save and slug:
         # Where the round stands: the pages listing the rounds and the round's own pages; the
@@ -136,6 +139,13 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
             rounds.append((slug, number))
             later = _resting_after(slug, number)
     versions.bump([slug], site=site, results_only=label in RESULTS, rounds=rounds, states=later)
+
+
+def _forget_held(slug: str) -> None:
+    """A round added or deleted: the tournament's round numbers are read again (now, and after the
+    commit, when a reader may have remembered them from before it)."""
+    versions.forget_held(slug)
+    transaction.on_commit(lambda: versions.forget_held(slug), robust=True)
 
 
 def _resting_after(slug: str, number: int) -> list[tuple[str, int]]:
@@ -163,6 +173,7 @@ def _slug_change(sender, instance, raw: bool = False, **kwargs) -> None:
     old = sender._default_manager.filter(pk=instance.pk).values_list("slug", flat=True).first()
     if old and old != instance.slug:
         versions.bump([old], site=True)
+        _forget_held(instance.slug)
 
 
 def _connect() -> None:

@@ -223,3 +223,31 @@ def test_the_results_page_and_the_rounds_page_lead_the_arbiter_to_the_grid_and_n
     client.force_login(posted.committee)
     assert grid not in client.get(results_page).content.decode()
     assert grid not in client.get(hub).content.decode()
+
+
+# One save's queries, answer included: 3 the session, the user and his language; 1 the match on the
+# table with its round and tournament; 1 the arbiter's role; the service's savepoint, its lock of the
+# match (with its round and tournament), its one read of the boards (with the captains' confirmations),
+# the history entry (rule 56), the board and its change history, the later rounds resting on the round
+# (their pages), the match's points and their history, the savepoint's release; 1 the answer (the
+# match's boards, the round's pending count and the stamp). Before: 26 (the boards read three times,
+# the round and the match read again for the answer, a savepoint per nested service).
+GRID_SAVE_QUERIES = 16
+
+
+def test_a_grid_save_costs_at_most_16_queries_its_answer_included(
+    client, posted, django_assert_max_num_queries
+):
+    client.force_login(posted.arbiter)
+    _save(client, posted, 1, 1, "1-0")  # the round's first result also puts it in play (its own queries)
+    with django_assert_max_num_queries(GRID_SAVE_QUERIES):
+        answer = _save(client, posted, 1, 2, "1/2-1/2", expected="").json()
+    assert answer["pending"] == 6 and "1.5 – 0.5" in answer["score"]
+    with django_assert_max_num_queries(GRID_SAVE_QUERIES):
+        refused = _save(client, posted, 1, 2, "0-1", expected="")  # stale: 409, fewer queries
+    assert refused.status_code == 409 and refused.json()["result"] == "1/2-1/2"
+    assert list(
+        BoardGame.objects.get(match__round=posted.round, match__table=1, board=2).history.values_list(
+            "result", flat=True
+        )
+    )[:1] == ["1/2-1/2"]

@@ -251,3 +251,42 @@ def test_a_grid_save_costs_at_most_16_queries_its_answer_included(
             "result", flat=True
         )
     )[:1] == ["1/2-1/2"]
+
+
+def test_issue_18_4_a_save_waiting_on_another_arbiters_save_of_the_match_reads_its_result_and_is_a_409(
+    transactional_db, posted
+):
+    """The service reads the boards after the match's lock, in a statement of its own: a save that waited
+    for another one of the same match sees what that one committed, and refuses to overwrite it."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from operations.services import results
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks: PostgreSQL (DATABASE_URL=postgres://...); SQLite has none")
+
+    match = posted.matches[0]
+    outcome = {}
+
+    def second_arbiter():
+        try:
+            results.enter_results(match, {1: "0-1"}, by=posted.arbiter, expected={1: ""})
+            outcome["saved"] = True
+        except results.StaleResults as err:
+            outcome["stale"] = err.current
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        results.enter_results(match, {1: "1-0"}, by=posted.arbiter, expected={1: ""})  # holds the lock
+        waiting = threading.Thread(target=second_arbiter)
+        waiting.start()
+        time.sleep(0.5)
+        assert waiting.is_alive()  # it waits for this save's commit
+    waiting.join(timeout=20)
+    assert outcome == {"stale": {1: "1-0", 2: "", 3: "", 4: ""}}
+    assert _stored(posted, 1, 1) == "1-0"
+    assert list(ResultEntry.objects.values_list("result", flat=True)) == ["1-0"]

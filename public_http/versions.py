@@ -238,6 +238,19 @@ def bump(
     state["pending"] |= names
 
 
+def change_block() -> tuple | None:
+    """Which atomic block of which transaction this connection's changes are in: equal for two writes
+    of one block (a service's, without a savepoint between them), None outside one or before its first
+    change. A write may reuse what an earlier write of the same block read for its versions."""
+    connection = transaction.get_connection()
+    state = connection.__dict__.get("public_http_state")
+    if not connection.in_atomic_block or state is None:
+        return None
+    if not any(func is state["flush"] for _, func, _ in connection.run_on_commit):
+        return None  # a rollback dropped the changes recorded
+    return (state, connection.savepoint_ids[-1] if connection.savepoint_ids else "")
+
+
 def uncommitted() -> bool:
     """Whether this connection has changed what the public sees and not committed it yet.
 

@@ -26,7 +26,7 @@ from committee.models import (
     Publication,
 )
 from committee.why import why_lines, why_step_text
-from engine.messages import fully_translated, language_of, render
+from engine.messages import fully_translated, language_of, render, teams_named
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 from tournaments.models import Round, RoundState, Tournament
@@ -352,6 +352,14 @@ def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = 
     if said is not None and language != "en":
         translated = fully_translated(said)  # a cause the engine keeps as English prose reads in English
         return {**step, "message": render(said, language, names), "teams": [], "translated": translated}
+    said = data.get("message_data")  # a rule-by-rule step the engine kept as data (Step.message)
+    if said is not None and language != "en":
+        return {
+            **step,
+            "message": render(said, language, names),
+            "teams": teams_in(data, names, besides=teams_named(said)),
+            "translated": fully_translated(said),
+        }
     message, named = with_team_names(step.get("message", ""), names)
     return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
 

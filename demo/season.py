@@ -40,6 +40,7 @@ from committee.models import PairingRun
 from committee.services.approvals import approvals_needed, approve, publish
 from committee.services.drafts import current_version
 from committee.services.runs import execute_run, request_pairing
+from printing.receivers import render_ahead_held
 from tournaments.models import (
     BoardGame,
     Lineup,
@@ -238,9 +239,11 @@ def _eager_tasks():
 
 
 def build_tournament(plan: Plan, options: SeasonOptions, users: dict, log) -> Tournament:
+    """One tournament of the season. Its rounds' PDFs are not rendered ahead (a bulk build, with the
+    tasks in-process: some 3,000 renders); each is rendered by its first reader."""
     app, eager_before = _eager_tasks()
     try:
-        with transaction.atomic():
+        with render_ahead_held(), transaction.atomic():
             t = _create(plan, options, users)
             rng = random.Random(f"{options.seed}:{plan.seed_key}")
             rosters = rosters_of(t)

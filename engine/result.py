@@ -20,6 +20,7 @@ class PairingImpossible(Exception):
     """
 
 
+MESSAGE_DATA = "message_data"  # a step's message as data (engine.messages), beside its English
 WHY_TOPIC = "why"  # the per-participant plain-language steps (RoundPairing.explain_why)
 OPTIONS_TOPIC = "options"  # the options in force, the first step (engine.api.options_step)
 
@@ -32,12 +33,22 @@ class Step:
     "Dubov 6.4", "Lim 11.2"); ``topic`` groups steps for display ("bye",
     "bracket", "upfloaters", "pairing", "colour", "criteria", ...);
     ``data`` holds the machine-readable facts (TPNs, criteria values).
+
+    ``message`` is the English; given as an ``engine.messages.Message`` it is
+    kept in ``data["message_data"]`` too, so that the site (and
+    :meth:`RoundPairing.explanation_text` with a language) can write the step
+    in the reader's language (issue 20 item 3).
     """
 
     article: str
     topic: str
     message: str
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Message):
+            object.__setattr__(self, "data", {**self.data, MESSAGE_DATA: self.message.to_dict()})
+            object.__setattr__(self, "message", self.message.text)
 
     def to_dict(self) -> dict[str, Any]:
         return {"article": self.article, "topic": self.topic, "message": self.message, "data": self.data}
@@ -102,7 +113,7 @@ class RoundPairing:
         """Pickled or copied with its explanation written (what is left for later is code)."""
         return {**self.__dict__, "_explanation": self.explanation, "_later": []}
 
-    def explain(self, article: str, topic: str, message: str, **data: Any) -> None:
+    def explain(self, article: str, topic: str, message: str | Message, **data: Any) -> None:
         self.explanation.append(Step(article, topic, message, data))
 
     def explain_why(
@@ -188,7 +199,7 @@ class RoundPairing:
                 lines += _options_lines(s)
                 unit = s.data.get("team")
         lines += [
-            f"[{s.article}] {s.message}"
+            f"[{s.article}] {step_text(s, language)}"
             for s in self.explanation
             if s.topic != WHY_TOPIC and not (s.topic == OPTIONS_TOPIC and "options" in s.data)
         ]
@@ -200,6 +211,15 @@ class RoundPairing:
             lines += ["", render(Message(title), language)]
             lines += [f"  {s.data.get('tpn', '?')}: {why_text(s, language)}" for s in why]
         return "\n".join(lines)
+
+
+def step_text(step: Step, language: str = "en") -> str:
+    """A rule-by-rule step's message in ``language``: its ``message_data`` rendered where the engine
+    kept it, else (English, or a step the engine still writes in English) the message as written."""
+    said = step.data.get(MESSAGE_DATA)
+    if said is None or language_of(language) == "en":
+        return step.message
+    return render(said, language)
 
 
 def why_text(step: Step, language: str = "en") -> str:

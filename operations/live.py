@@ -175,13 +175,13 @@ def standings_mark(tournament: Tournament, *, current: str | None = None, with_t
 
 
 def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, shared: bool = True):
-    """What a poll gets from the cache alone: 204, the latest fragment, or None (ask the database).
+    """What a poll gets from the cache alone: 204, a fragment, or None (ask the database).
 
     204 when ``asked`` is the current version, or the version of the latest
     fragment while a newer one may not be rendered yet (``min_render_seconds``);
-    that latest fragment itself when it is that fresh and the asker gets the
-    shared one (``shared``: not a captain). The latest fragment exists only
-    for a round whose board pairings were public, which they stay.
+    to an asker who gets the shared fragment (``shared``: not a captain), that latest fragment
+    itself when it is that fresh, else the fragment of the current version if it was rendered.
+    Fragments are kept only for a round whose board pairings were public, which they stay.
     """
     names = versions.round_results_names(slug, number) if kind == "results" else versions.results_names(slug)
     meta_key = _fragment_key(kind, slug, number, "latest-meta")
@@ -189,11 +189,14 @@ def quick_answer(kind: str, asked: str | None, slug: str, number: int = 0, *, sh
     if asked and current == asked:
         return 204
     meta = found.get(meta_key)
-    if meta is None or time.time() - meta[0] >= min_render_seconds():
-        return None
-    if asked and meta[1] == asked:
+    fresh = meta is not None and time.time() - meta[0] < min_render_seconds()
+    if fresh and asked and meta[1] == asked:
         return 204
-    if shared:
+    if not shared:
+        return None
+    if fresh:
         latest = cache.get(_fragment_key(kind, slug, number, "latest"))
         return latest[2] if latest is not None else None
-    return None
+    # The fragment of the current version when it was rendered already (a page that polls from
+    # scratch, a proxy refreshing its copy): only a round whose board pairings are public is kept.
+    return cache.get(_fragment_key(kind, slug, number, current))

@@ -108,6 +108,13 @@ def match_at(round: Round, value: str | None) -> Match:
     )
 
 
+def whole_number(value: str | None) -> int | None:
+    """``value`` as the whole number it names (ASCII digits, at most ``MAX_DIGITS``), None when it names
+    none: for a caller that reads with it before its own checks, and refuses it after them."""
+    value = (value or "").strip()
+    return int(value) if _digits(value) and len(value) <= MAX_DIGITS else None
+
+
 def board_number(value: str | None) -> int:
     """A board number as a client sent it (the service says whether the match has that board)."""
     value = (value or "").strip()

@@ -133,7 +133,7 @@ def _query(request) -> str:
     return urlencode(sorted((name, value) for name, value in values if value is not None))
 
 
-def _identity(request) -> str:
+def identity_of(request) -> str:
     """What the answer depends on besides the version: the path, the parameters the view reads,
     and how it was asked for."""
     parts = (
@@ -150,7 +150,14 @@ def _etag(identity: str, version: str) -> str:
     return f'W/"{digest}"'
 
 
-def _matches(if_none_match: str, etag: str) -> bool:
+def current_etag(names: list[str], identity: str, also: list[str] = ()) -> tuple[str, dict]:
+    """The ETag of the answer ``identity`` at the current versions ``names``, and the cache keys
+    ``also`` (one cache read); ``public_http.revalidation`` answers the proxy's 304s with it."""
+    version, found = versions.current_and(names, also)
+    return _etag(identity, version), found
+
+
+def etag_matches(if_none_match: str, etag: str) -> bool:
     """If-None-Match compares weakly (RFC 9110 13.1.2)."""
     tags = parse_etags(if_none_match) if if_none_match else []
     return "*" in tags or any(tag.removeprefix("W/") == etag.removeprefix("W/") for tag in tags)
@@ -160,6 +167,11 @@ def _public_headers(response, etag: str) -> None:
     response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=max_age(), s_maxage=shared_max_age())
     patch_vary_headers(response, ("Cookie",))
+
+
+def cache_control() -> str:
+    """The ``Cache-Control`` of a public answer (``_public_headers``)."""
+    return f"public, max-age={max_age()}, s-maxage={shared_max_age()}"
 
 
 def _shareable(request, response) -> bool:
@@ -172,7 +184,7 @@ def _shareable(request, response) -> bool:
     )
 
 
-def _names(scope: str, view_kwargs: dict) -> list[str] | None:
+def names_of(scope: str, view_kwargs: dict) -> list[str] | None:
     """The versions an answer of ``scope`` depends on, for the tournament (and round) its URL names."""
     if scope == "site":
         return [versions.SITE_KEY]
@@ -192,10 +204,10 @@ def _names(scope: str, view_kwargs: dict) -> list[str] | None:
     if scope == "round":
         return versions.round_names(slug, number)
     if scope == "round-and-results":
-        from tournaments.selectors import round_is_held
-
         # Its names grow with the round's number: a round the tournament does not hold is the view's 404.
-        return versions.round_and_results_names(slug, number) if round_is_held(slug, number) else None
+        return (
+            versions.round_and_results_names(slug, number) if versions.round_is_held(slug, number) else None
+        )
     return versions.round_results_names(slug, number)
 
 
@@ -208,7 +220,7 @@ class PublicHttpCacheMiddleware:
         scope = PUBLIC_VIEWS.get(match.url_name) if match is not None else None
         if scope is None or not _is_public_request(request):
             return None
-        names = _names(scope, view_kwargs)
+        names = names_of(scope, view_kwargs)
         if names is None:
             return None
         # The view (and its page's links, the language switcher's "next") sees only the parameters
@@ -216,15 +228,14 @@ class PublicHttpCacheMiddleware:
         query = _query(request)
         request.META["QUERY_STRING"] = query
         request.GET = QueryDict(query)
-        identity = _identity(request)
+        identity = identity_of(request)
         conditional = request.META.get("HTTP_IF_NONE_MATCH", "")
         # One cache read for the version and, but for a conditional request, the latest copy of
         # this answer: a crowd asking the same page is served by it until the version changes.
         latest_key = f"{STORED_PREFIX}:latest:{identity}"
-        version, found = versions.current_and(names, [] if conditional else [latest_key])
-        etag = _etag(identity, version)
+        etag, found = current_etag(names, identity, [] if conditional else [latest_key])
         request.public_http_etag = etag
-        if _matches(conditional, etag):
+        if etag_matches(conditional, etag):
             not_modified = HttpResponseNotModified()
             _public_headers(not_modified, etag)
             return not_modified

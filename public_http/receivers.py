@@ -26,6 +26,7 @@ import time
 from functools import lru_cache
 
 from django.apps import apps
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
@@ -121,6 +122,8 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         return
     label = sender._meta.label
     slug = slug_of(instance, PATHS[label])
+    if label == ROUND and slug and (kwargs.get("created") or kwargs.get("signal") is post_delete):
+        _forget_held(slug)
     site = label in SITE_LISTS
     if label in STATES and kwargs.get("signal") is post_save and slug:
         # Where the round stands: the pages listing the rounds and the round's own pages; the
@@ -134,13 +137,51 @@ def _changed(sender, instance, raw: bool = False, **kwargs) -> None:
         number = _follow(instance, RESULTS[label], "number")
         if number is not None:
             rounds.append((slug, number))
-            later = _resting_after(slug, number)
+            later = _resting_after(slug, number, _given(instance, slug, number))
     versions.bump([slug], site=site, results_only=label in RESULTS, rounds=rounds, states=later)
+    if label == BOARD and rounds:
+        _give(instance, slug, number, later)
 
 
-def _resting_after(slug: str, number: int) -> list[tuple[str, int]]:
+def _forget_held(slug: str) -> None:
+    """A round added or deleted: the tournament's round numbers are read again (now, and after the
+    commit, when a reader may have remembered them from before it)."""
+    versions.forget_held(slug)
+    transaction.on_commit(lambda: versions.forget_held(slug), robust=True)
+
+
+# A board's save is followed by its match's (the match's points), in the same atomic block of a
+# service: the match's save reuses the later rounds its board's read (one query a result, not two).
+# Only the match object the board holds gets them, only for its next save, and only in the same
+# block of the same transaction (``versions.change_block``): a round's state saved in between is
+# bumped by its own save (``states``), which is all ``later`` adds.
+BOARD = "tournaments.BoardGame"
+LATER = "_public_http_later"
+
+
+def _give(board, slug: str, number: int, later: list) -> None:
+    block = versions.change_block()
+    field = type(board)._meta.get_field("match")
+    if block is not None and field.is_cached(board):
+        setattr(board.match, LATER, (block, slug, number, later))
+
+
+def _given(instance, slug: str, number: int) -> list | None:
+    given = instance.__dict__.pop(LATER, None)
+    if given is None:
+        return None
+    block, *known, later = given
+    now = versions.change_block()
+    same = now is not None and block[0] is now[0] and block[1] == now[1] and known == [slug, number]
+    return later if same else None
+
+
+def _resting_after(slug: str, number: int, known: list | None = None) -> list[tuple[str, int]]:
     """The later rounds whose pairing rests on round ``number``'s results: their pages say when
-    those results changed under them (issue 18, item 6), so a result changes them too."""
+    those results changed under them (issue 18, item 6), so a result changes them too (``known``: as
+    a board's save of the same block read them)."""
+    if known is not None:
+        return known
     later = rounds_resting_on(number, slug=slug).values_list("number", flat=True)
     return [(slug, n) for n in later]
 
@@ -163,6 +204,7 @@ def _slug_change(sender, instance, raw: bool = False, **kwargs) -> None:
     old = sender._default_manager.filter(pk=instance.pk).values_list("slug", flat=True).first()
     if old and old != instance.slug:
         versions.bump([old], site=True)
+        _forget_held(instance.slug)
 
 
 def _connect() -> None:

@@ -107,6 +107,34 @@ def round_names(slug: str, number: int) -> list[str]:
     return [tournament_key(slug), round_key(slug, number)]
 
 
+HELD_SECONDS = (
+    300  # how long a tournament's round numbers are remembered (forgotten when one is added or deleted)
+)
+
+
+def held_key(slug: str) -> str:
+    return f"{PREFIX}:held:{slug}"
+
+
+def round_is_held(slug: str, number: int) -> bool:
+    """``tournaments.selectors.round_is_held`` from the cache: the round numbers of a tournament that
+    exists are remembered (``forget_held``), so a public page's check and its proxy's revalidation
+    cost no query; a slug that names no tournament is asked of the database each time (never kept,
+    so junk slugs cannot fill the cache)."""
+    held = cache.get(held_key(slug))
+    if held is None:
+        from tournaments.selectors import round_numbers
+
+        held = round_numbers(slug)
+        if held:
+            cache.set(held_key(slug), held, HELD_SECONDS)
+    return number in held
+
+
+def forget_held(slug: str) -> None:
+    cache.delete(held_key(slug))
+
+
 def round_and_results_names(slug: str, number: int) -> list[str]:
     """A page of one round that shows its results and those of the rounds before it: the round
     pairings page, with each team's rank and match points before the round and each match's score
@@ -208,6 +236,19 @@ def bump(
         _bump_now(new)
         state["seen"].update((block, name) for name in new)
     state["pending"] |= names
+
+
+def change_block() -> tuple | None:
+    """Which atomic block of which transaction this connection's changes are in: equal for two writes
+    of one block (a service's, without a savepoint between them), None outside one or before its first
+    change. A write may reuse what an earlier write of the same block read for its versions."""
+    connection = transaction.get_connection()
+    state = connection.__dict__.get("public_http_state")
+    if not connection.in_atomic_block or state is None:
+        return None
+    if not any(func is state["flush"] for _, func, _ in connection.run_on_commit):
+        return None  # a rollback dropped the changes recorded
+    return (state, connection.savepoint_ids[-1] if connection.savepoint_ids else "")
 
 
 def uncommitted() -> bool:

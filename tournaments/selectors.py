@@ -55,6 +55,13 @@ def round_is_held(slug: str, number: int) -> bool:
     return Round.objects.filter(tournament__slug=slug, number=number).exists()
 
 
+def round_numbers(slug: str) -> tuple[int, ...]:
+    """The numbers of the rounds the tournament of ``slug`` holds (none: no such tournament, or no round)."""
+    return tuple(
+        Round.objects.filter(tournament__slug=slug).order_by("number").values_list("number", flat=True)
+    )
+
+
 def team_list(tournament: Tournament) -> QuerySet[Team]:
     return tournament.teams.order_by("tpn", "name")
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from engine.c0406.context import Context
 from engine.c0406.feasibility import certified, certified_without, legal_edges, matchable
 from engine.matching import LexMatching
-from engine.messages import Message, msg
+from engine.messages import Message, Team, joined, msg
 from engine.result import PairingImpossible, RoundPairing
 
 DUMMY = 0  # TPNs start at 1
@@ -136,34 +136,55 @@ def points(ctx: Context) -> str:
     return "match points" if ctx.state.scoring.primary.value == "MP" else "game points"
 
 
-def _teams(ts: list[int]) -> str:
+def _teams(ts: list[int]) -> Message | list[int]:
     if len(ts) > 8:
-        return f"{len(ts)} teams"
-    return ", ".join(map(str, ts))
+        return msg("{count} teams", count=len(ts))
+    return ts
 
 
-def bye_message(ctx: Context, d: ByeDecision) -> str:
+def bye_message(ctx: Context, d: ByeDecision) -> Message:
     """The arbiter's account of 3.4: each step, the teams it removed, the step that decided."""
     bye = d.bye
     played = ctx.state.by_tpn[bye].matches_played
-    parts = []
+    score = float(ctx.score[bye])
+    parts: list[Message] = []
     r = d.removed
     if "C2" in r:
-        parts.append(f"C2 bars {_teams(r['C2'])} (a pairing-allocated bye or a forfeit win already)")
+        parts.append(
+            msg("C2 bars {teams} (a pairing-allocated bye or a forfeit win already)", teams=_teams(r["C2"]))
+        )
     if "3.4.1" in r:
-        parts.append(f"3.4.1 removes {_teams(r['3.4.1'])} (no legal pairing for the others without it)")
+        parts.append(
+            msg(
+                "3.4.1 removes {teams} (no legal pairing for the others without it)", teams=_teams(r["3.4.1"])
+            )
+        )
     if "3.4.2" in r:
         parts.append(
-            f"3.4.2 (lowest score, {ctx.score[bye]:g}) removes {_teams(r['3.4.2'])} with a higher score"
+            msg(
+                "3.4.2 (lowest score, {score}) removes {teams} with a higher score",
+                score=score,
+                teams=_teams(r["3.4.2"]),
+            )
         )
     if "3.4.3" in r:
-        parts.append(f"3.4.3 (most matches played, {played}) removes {_teams(r['3.4.3'])}")
+        parts.append(
+            msg(
+                "3.4.3 (most matches played, {played}) removes {teams}",
+                played=played,
+                teams=_teams(r["3.4.3"]),
+            )
+        )
     if "3.4.4" in r:
-        parts.append(f"3.4.4 (largest TPN) removes {_teams(r['3.4.4'])}")
-    return (
-        f"Team {bye} receives the pairing-allocated bye (score {ctx.score[bye]:g}, {played} matches played): "
-        + ("; ".join(parts) if parts else "the only team to be paired")
-        + f"; decided by {d.decided_by}"
+        parts.append(msg("3.4.4 (largest TPN) removes {teams}", teams=_teams(r["3.4.4"])))
+    return msg(
+        "Team {team} receives the pairing-allocated bye (score {score}, {played} matches played): {steps}; "
+        "decided by {decided}",
+        team=Team(bye),
+        score=score,
+        played=played,
+        steps=joined(parts) if parts else msg("the only team to be paired"),
+        decided=d.decided_by,
     )
 
 

@@ -66,42 +66,97 @@ def _first(ctx: Context, p: Pair) -> int:
     return first_team(p.white, p.black, ctx.score, sec)
 
 
-def colour_reason(ctx: Context, p: Pair) -> tuple[str, dict]:
+def describe(pref: Preference) -> Message:
+    """:meth:`Preference.describe` in words the reader's language writes ("strong White", "none")."""
+    if pref.colour is None:
+        return msg("none")
+    colour = words.colour_name(pref.colour)
+    if pref.strong:
+        return msg("strong {colour}", colour=colour)
+    if pref.mild:
+        return msg("mild {colour}", colour=colour)
+    return msg("{colour}", colour=colour)
+
+
+def colour_reason(ctx: Context, p: Pair) -> tuple[Message, dict]:
     """The arbiter's reason for the colours of ``p`` and its facts."""
     f = _first(ctx, p)
     o = p.black if f == p.white else p.white
-    fc = "White" if f == p.white else "Black"
+    fc = words.WHITE if f == p.white else words.BLACK
     art = p.colour_article.removeprefix("C.04.6 ")
     by = ctx.state.by_tpn
-    pw, pb = ctx.pref[p.white].describe(), ctx.pref[p.black].describe()
+    pw, pb = describe(ctx.pref[p.white]), describe(ctx.pref[p.black])
     data: dict = {"first_team": f}
     if art == "4.3.6":
         rounds = deciding_rounds(ctx, p.white, p.black)
         assert rounds is not None
         data["rounds"] = {p.white: rounds[0], p.black: rounds[1]}
         rw, rb = rounds
-        when = f"round {rw}" if rw == rb else f"rounds {rw} ({p.white}) and {rb} ({p.black})"
-        col_w = colour_name(dict(played(ctx, p.white))[rw])
-        col_b = colour_name(dict(played(ctx, p.black))[rb])
-        return f"colours alternate from {when}, when {p.white} had {col_w} and {p.black} {col_b}", data
+        when = (
+            msg("round {round}", round=rw)
+            if rw == rb
+            else msg(
+                "rounds {round} ({white}) and {other} ({black})",
+                round=rw,
+                white=p.white,
+                other=rb,
+                black=p.black,
+            )
+        )
+        return msg(
+            "colours alternate from {when}, when {white} had {white_had} and {black} {black_had}",
+            when=when,
+            white=p.white,
+            white_had=words.colour_name(dict(played(ctx, p.white))[rw]),
+            black=p.black,
+            black_had=words.colour_name(dict(played(ctx, p.black))[rb]),
+        ), data
     if art in ("4.3.8", "4.3.9"):
         who = f if art == "4.3.8" else o
         rnd, col = played(ctx, who)[-1]
         data["round"] = rnd
-        label = f"first-team {who}" if art == "4.3.8" else str(who)
-        return f"{label} alternates from its last played match ({colour_name(col)} in round {rnd})", data
-    initial = colour_name(ctx.state.initial_colour)
-    text = {
-        "4.3.1": f"neither team has played; first-team {f} gets {fc} (initial colour {initial}, "
-        f"{'odd' if f % 2 else 'even'} TPN)",
-        "4.3.2": f"the only colour preference is granted ({p.white}: {pw}, {p.black}: {pb})",
-        "4.3.3": f"opposite colour preferences are granted ({p.white}: {pw}, {p.black}: {pb})",
-        "4.3.4": f"the strong preference is granted ({p.white}: {pw}, {p.black}: {pb})",
-        "4.3.5": f"White to the lower colour difference ({p.white}: {by[p.white].colour_difference:+d}, "
-        f"{p.black}: {by[p.black].colour_difference:+d})",
-        "4.3.7": f"the colour preference of first-team {f} is granted ({ctx.pref[f].describe()})",
-    }.get(art, "colours")
-    return text, data
+        key = (
+            "first-team {team} alternates from its last played match ({colour} in round {round})"
+            if art == "4.3.8"
+            else "{team} alternates from its last played match ({colour} in round {round})"
+        )
+        return msg(key, team=who, colour=words.colour_name(col), round=rnd), data
+    initial = words.colour_name(ctx.state.initial_colour)
+    prefs = {"white": p.white, "white_pref": pw, "black": p.black, "black_pref": pb}
+    if art == "4.3.1":
+        key = (
+            "neither team has played; first-team {team} gets {colour} (initial colour {initial}, odd TPN)"
+            if f % 2
+            else "neither team has played; first-team {team} gets {colour} (initial colour {initial}, even TPN)"
+        )
+        return msg(key, team=f, colour=fc, initial=initial), data
+    if art == "4.3.2":
+        return msg(
+            "the only colour preference is granted ({white}: {white_pref}, {black}: {black_pref})", **prefs
+        ), data
+    if art == "4.3.3":
+        return msg(
+            "opposite colour preferences are granted ({white}: {white_pref}, {black}: {black_pref})", **prefs
+        ), data
+    if art == "4.3.4":
+        return msg(
+            "the strong preference is granted ({white}: {white_pref}, {black}: {black_pref})", **prefs
+        ), data
+    if art == "4.3.5":
+        return msg(
+            "White to the lower colour difference ({white}: {white_difference}, {black}: {black_difference})",
+            white=p.white,
+            white_difference=f"{by[p.white].colour_difference:+d}",
+            black=p.black,
+            black_difference=f"{by[p.black].colour_difference:+d}",
+        ), data
+    if art == "4.3.7":
+        return msg(
+            "the colour preference of first-team {team} is granted ({preference})",
+            team=f,
+            preference=describe(ctx.pref[f]),
+        ), data
+    return msg("colours"), data
 
 
 def colour_why(ctx: Context, p: Pair, t: int) -> Message:

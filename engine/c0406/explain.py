@@ -19,13 +19,13 @@ from engine.c0406.bye import ByeDecision, bye_why, explain_bye, points
 from engine.c0406.colour_reasons import colour_reason, colour_why
 from engine.c0406.context import Context
 from engine.c0406.upfloaters import UpfloaterChoice
-from engine.messages import Message, Team, msg
+from engine.messages import Message, Team, joined, msg
 from engine.result import Pair, RoundPairing
 
 
 @dataclass
 class C4Cause:
-    text: str  # for the arbiter
+    text: Message  # for the arbiter
     short: Message | str  # for a captain: why teams float up into this scoregroup
     unpaired: list[int]
     meetings: list[tuple[int, int, str]]
@@ -49,6 +49,14 @@ def met(ctx: Context, a: int, b: int) -> str:
         if r.played and r.opponent == b:
             return f"round {r.round}"
     return "a forbidden pair"
+
+
+def met_message(ctx: Context, a: int, b: int) -> Message:
+    """:func:`met` in words the reader's language writes."""
+    for r in ctx.state.by_tpn[a].history:
+        if r.played and r.opponent == b:
+            return msg("round {round}", round=r.round)
+    return msg("a forbidden pair")
 
 
 def unpaired_residents(ctx: Context, residents: list[int]) -> list[int]:
@@ -82,51 +90,78 @@ def _c4_cause(ctx: Context, b: Bracket) -> C4Cause:
         (min(u, o), max(u, o)) for u in unpaired for o in residents if o != u and not ctx.compatible(u, o)
     }
     meetings = [(a, c, met(ctx, a, c)) for a, c in sorted(seen)]
-    parts: list[str] = []
+    parts: list[Message] = []
     short: Message | str = ""
     if d > n % 2:
-        listed = ", ".join(f"{a}-{c} ({when})" for a, c, when in meetings[:12])
+        listed = [msg("{a}-{b} ({when})", a=a, b=c, when=met_message(ctx, a, c)) for a, c, _ in meetings[:12]]
         parts.append(
-            f"its {n} teams can form at most {(n - d) // 2} pair(s) among themselves because of earlier "
-            f"meetings (C1): {listed}" + (" ..." if len(meetings) > 12 else "")
+            msg(
+                "its {count} teams can form at most {pairs} pair(s) among themselves because of earlier "
+                "meetings (C1): {listed}{more}",
+                count=n,
+                pairs=(n - d) // 2,
+                listed=listed,
+                more=" ..." if len(meetings) > 12 else "",
+            )
         )
         short = msg(
             "the teams of {group} cannot all be paired among themselves (they have already met)", group=group
         )
     elif d == 1:
-        parts.append(f"it has an odd number of teams ({n})")
+        parts.append(msg("it has an odd number of teams ({count})", count=n))
         short = msg("{group} has an odd number of teams", group=group)
     if k > d:
         parts.append(
-            "fewer upfloaters leave no legal pairing for the bracket or for the teams still to be paired (C1, C3)"
+            msg(
+                "fewer upfloaters leave no legal pairing for the bracket or for the teams still to be paired "
+                "(C1, C3)"
+            )
         )
         short = short or msg("without it no legal pairing of {group} and the teams below exists", group=group)
-    return C4Cause("; ".join(parts), short, unpaired, meetings)
+    return C4Cause(joined(parts) if parts else msg("{text}", text=""), short, unpaired, meetings)
 
 
-def c6_text(ctx: Context, choice: UpfloaterChoice) -> tuple[str, dict]:
+def c6_text(ctx: Context, choice: UpfloaterChoice) -> tuple[Message | None, dict]:
     """Which scoregroup C6 measured and what it counted, or why it did not apply."""
     f = choice.following
     if f is None:
-        return "", {}
-    data = {"c6_scoregroup": f.score, "c6_reason": f.reason, "c6_left": []}
+        return None, {}
+    data = {"c6_scoregroup": f.score, "c6_reason": str(f.reason), "c6_left": []}
     if not f.applies:
-        return f"C6: {f.reason}", data
+        return msg("C6: {reason}", reason=f.reason), data
     left = sorted(f.teams - set(choice.upfloaters))
     data["c6_left"] = left
     if not left:
-        return f"C6: this set takes every team of {f.reason}, which is now empty: C6 does not apply", data
+        return msg(
+            "C6: this set takes every team of {group}, which is now empty: C6 does not apply", group=f.reason
+        ), data
     need, parity = choice.c6 or 0, len(left) % 2
-    measured = f"C6 measured {f.reason}, {', '.join(map(str, left))} left after this set"
     if need == parity:
-        return f"{measured}: it can be paired with {need} upfloater(s), its parity minimum", data
+        return (
+            msg(
+                "C6 measured {group}, {teams} left after this set: it can be paired with {need} upfloater(s), "
+                "its parity minimum",
+                group=f.reason,
+                teams=left,
+                need=need,
+            ),
+            data,
+        )
     verdict = (
-        "no set does better, so C6 does not separate the sets (pass/fail)"
+        msg("no set does better, so C6 does not separate the sets (pass/fail)")
         if ctx.options["c6"] == "pass_fail"
-        else "the fewest any set allows (graded)"
+        else msg("the fewest any set allows (graded)")
     )
     return (
-        f"{measured}: it will need at least {need} upfloater(s), more than its parity minimum {parity}; {verdict}",
+        msg(
+            "C6 measured {group}, {teams} left after this set: it will need at least {need} upfloater(s), "
+            "more than its parity minimum {parity}; {verdict}",
+            group=f.reason,
+            teams=left,
+            need=need,
+            parity=parity,
+            verdict=verdict,
+        ),
         data,
     )
 
@@ -142,8 +177,14 @@ def explain_round(
     rp.explain(
         "C.04.6 3.3",
         "round",
-        f"Round {state.next_round}: {len(teams)} teams to be paired"
-        + (f"; not paired (absent or withdrawn): {', '.join(map(str, absent))}" if absent else ""),
+        msg(
+            "Round {round}: {count} teams to be paired; not paired (absent or withdrawn): {absent}",
+            round=state.next_round,
+            count=len(teams),
+            absent=absent,
+        )
+        if absent
+        else msg("Round {round}: {count} teams to be paired", round=state.next_round, count=len(teams)),
         teams=sorted(teams),
         absent=absent,
         options=ctx.options,
@@ -157,7 +198,13 @@ def explain_round(
         rp.explain(
             p.colour_article,
             "colour",
-            f"{p.white}-{p.black}: {reason} ({p.colour_article.removeprefix('C.04.6 ')})",
+            msg(
+                "{white}-{black}: {reason} ({article})",
+                white=p.white,
+                black=p.black,
+                reason=reason,
+                article=p.colour_article.removeprefix("C.04.6 "),
+            ),
             white=p.white,
             black=p.black,
             **data,
@@ -167,12 +214,14 @@ def explain_round(
 
 def explain_upfloaters(ctx: Context, rp: RoundPairing, b: Bracket) -> None:
     choice, residents = b.choice, sorted(b.residents)
-    head = f"Bracket {b.no}: scoregroup {b.score:g} ({', '.join(map(str, residents))})"
+    head = msg(
+        "Bracket {bracket}: scoregroup {score} ({teams})", bracket=b.no, score=float(b.score), teams=residents
+    )
     if not choice.upfloaters:
         rp.explain(
             "C.04.6 3.5",
             "bracket",
-            f"{head} is paired without upfloaters",
+            msg("{head} is paired without upfloaters", head=head),
             bracket=b.no,
             score=b.score,
             residents=residents,
@@ -181,27 +230,30 @@ def explain_upfloaters(ctx: Context, rp: RoundPairing, b: Bracket) -> None:
         return
     cause = c4_cause(ctx, b)
     c6, c6_data = c6_text(ctx, choice)
-    ups = ", ".join(f"{u} ({ctx.score[u]:g})" for u in choice.upfloaters)
-    parts = [
-        f"C4 {choice.c4} upfloater(s): {cause.text}",
-        f"C5 scores {', '.join(f'{s:g}' for s in choice.c5)}",
+    ups = [msg("{team} ({score})", team=u, score=float(ctx.score[u])) for u in choice.upfloaters]
+    parts: list[Message] = [
+        msg("C4 {count} upfloater(s): {cause}", count=choice.c4, cause=cause.text),
+        msg("C5 scores {scores}", scores=[float(s) for s in choice.c5]),
     ]
-    if c6:
+    if c6 is not None:
         parts.append(c6)
     parts.append(
-        "C7 not applied (last two rounds)"
+        msg("C7 not applied (last two rounds)")
         if choice.c7 is None
-        else f"C7 {choice.c7} floated in the previous round"
+        else msg("C7 {count} floated in the previous round", count=choice.c7)
     )
-    msg = (
-        f"{head} takes upfloaters {ups}; " + "; ".join(parts) + "; first such set in the order of 3.5.3-3.5.4"
+    said = msg(
+        "{head} takes upfloaters {teams}; {criteria}; first such set in the order of 3.5.3-3.5.4",
+        head=head,
+        teams=ups,
+        criteria=joined(parts),
     )
     if choice.notes:
-        msg += " (" + "; ".join(choice.notes) + ")"
+        said = msg("{text} ({notes})", text=said, notes=joined(choice.notes))
     rp.explain(
         "C.04.6 3.5.5",
         "upfloaters",
-        msg,
+        said,
         bracket=b.no,
         score=b.score,
         residents=residents,
@@ -221,13 +273,20 @@ def explain_bracket(rp: RoundPairing, b: Bracket) -> None:
     bp = b.pairing
     assert bp is not None
     text = "  ".join(f"{x}-{y}" for x, y in bp.pairs)
-    c10 = "not applied (last two rounds)" if bp.c10 is None else str(bp.c10)
+    c10 = msg("not applied (last two rounds)") if bp.c10 is None else str(bp.c10)
     rp.explain(
         "C.04.6 3.6.4",
         "pairing",
-        f"Bracket {b.no} pairing {text} (identifier {' '.join(map(str, bp.identifier))}): "
-        f"C8 {bp.c8} colour preference(s) not fulfilled, C9 {bp.c9} strong, C10 {c10}; "
-        "first identifier (3.6.2-3.6.3) with these values",
+        msg(
+            "Bracket {bracket} pairing {pairs} (identifier {identifier}): C8 {c8} colour preference(s) not "
+            "fulfilled, C9 {c9} strong, C10 {c10}; first identifier (3.6.2-3.6.3) with these values",
+            bracket=b.no,
+            pairs=text,
+            identifier=" ".join(map(str, bp.identifier)),
+            c8=bp.c8,
+            c9=bp.c9,
+            c10=c10,
+        ),
         bracket=b.no,
         pairs=[list(p) for p in bp.pairs],
         identifier=bp.identifier,

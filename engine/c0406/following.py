@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from engine.c0406.context import Context
 from engine.matching import LexMatching
+from engine.messages import Message, Team, msg
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Following:
 
     score: float | None  # the score of the scoregroup measured; None: C6 has nothing to measure
     teams: frozenset[int]  # its teams still to be paired (before this bracket's set is chosen)
-    reason: str  # which scoregroup and why, in words
+    reason: Message  # which scoregroup and why, in words
 
     @property
     def applies(self) -> bool:
@@ -61,23 +62,46 @@ def following_scoregroup(ctx: Context, remaining: Collection[int], top_score: fl
             nxt = score
             break
     if nxt is None:
-        return Following(None, frozenset(), "no team is left below the top-scoregroup")
+        return Following(None, frozenset(), msg("no team is left below the top-scoregroup"))
     text_score = below[0]
     if nxt == text_score:
-        return Following(text_score, teams, f"the following scoregroup ({text_score:g})")
+        return Following(
+            text_score, teams, msg("the following scoregroup ({score})", score=float(text_score))
+        )
     group = sorted(groups[text_score])
     if group == [ctx.bye]:
-        option, why = "c6_bye_only", f"holds only team {ctx.bye}, which receives the pairing-allocated bye"
+        option = "c6_bye_only"
+        text = msg(
+            "the following scoregroup ({score}) holds only team {team}, which receives the pairing-allocated bye",
+            score=float(text_score),
+            team=Team(ctx.bye),
+        )
     else:
         taken = [t for t in group if t != ctx.bye]
         option = "c6_emptied"
-        why = f"is empty: {', '.join(map(str, taken))} floated up in earlier brackets" + (
-            f" and {ctx.bye} receives the pairing-allocated bye" if ctx.bye in group else ""
-        )
-    text = f"the following scoregroup ({text_score:g}) {why}"
+        if ctx.bye in group:
+            text = msg(
+                "the following scoregroup ({score}) is empty: {teams} floated up in earlier brackets "
+                "and {bye} receives the pairing-allocated bye",
+                score=float(text_score),
+                teams=taken,
+                bye=ctx.bye,
+            )
+        else:
+            text = msg(
+                "the following scoregroup ({score}) is empty: {teams} floated up in earlier brackets",
+                score=float(text_score),
+                teams=taken,
+            )
     if ctx.options[option] == "not_applied":
-        return Following(None, frozenset(), f"{text}: C6 has nothing to measure")
-    return Following(nxt, teams, f"{text}; C6 measures the next scoregroup still to be paired ({nxt:g})")
+        return Following(None, frozenset(), msg("{text}: C6 has nothing to measure", text=text))
+    return Following(
+        nxt,
+        teams,
+        msg(
+            "{text}; C6 measures the next scoregroup still to be paired ({next})", text=text, next=float(nxt)
+        ),
+    )
 
 
 def upfloaters_needed(ctx: Context, rest: Collection[int], following: Collection[int]) -> int | None:

@@ -48,6 +48,7 @@ from engine.c0406.context import Context
 from engine.c0406.feasibility import EXACT_LIMIT, decide
 from engine.c0406.following import Following, following_scoregroup
 from engine.c0406.upfloaters_exact import exact_upfloaters
+from engine.messages import Message, msg
 
 
 @dataclass
@@ -58,7 +59,7 @@ class UpfloaterChoice:
     c6: int | None  # upfloaters the following scoregroup will need (None: not computed)
     c7: int | None  # upfloaters that floated in the previous round (None: last two rounds)
     method: str  # "fast" or "exact"
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
     following: Following | None = None  # the scoregroup C6 measured (2.3.3)
 
 
@@ -204,18 +205,20 @@ def _fast(
         choice.c6 = c6
         if worse_c6:
             shown = "; ".join("{" + ", ".join(map(str, c)) + "}" for c in worse_c6[:5])
-            choice.notes.append(f"C6 decided: {shown} would leave the following scoregroup more upfloaters")
+            choice.notes.append(
+                msg("C6 decided: {sets} would leave the following scoregroup more upfloaters", sets=shown)
+            )
         passed = sorted(
             p
             for p in lower
             if p in floaters and p not in ups and any(ctx.score[p] == ctx.score[u] and p < u for u in ups)
         )
         if passed:
-            choice.notes.append(f"C7: {', '.join(map(str, passed))} floated in the previous round")
+            choice.notes.append(msg("C7: {teams} floated in the previous round", teams=passed))
         if skipped:
             shown = "; ".join("{" + ", ".join(map(str, c)) + "}" for c in skipped[:5])
             more = " ..." if len(skipped) > 5 else ""
-            choice.notes.append(f"C1/C3: no legal pairing with {shown}{more}")
+            choice.notes.append(msg("C1/C3: no legal pairing with {sets}{more}", sets=shown, more=more))
         return choice
     return None
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from engine.c0406.context import Context
 from engine.c0406.feasibility import decide
 from engine.matching import LexMatching
+from engine.messages import Message, msg
 
 REDUCE_FROM = 150  # fields smaller than this are solved in full
 REDUCE_RATIO = 2  # ... and so are fields whose lower teams are fewer than this times the near ones
@@ -33,7 +34,7 @@ EXPLAIN_UP_TO = 300  # vertices up to which the exact method also says whether C
 
 def exact_upfloaters(
     ctx: Context, remaining: set[int], top: set[int], lower: set[int], following: frozenset[int]
-) -> tuple[list[int], int, list[str]]:
+) -> tuple[list[int], int, list[Message]]:
     """(upfloaters in 3.5.4 order, C6 value, explanation notes). ``following``: the
     teams of the scoregroup C6 measures (empty when it has nothing to measure)."""
     if len(remaining) >= REDUCE_FROM:
@@ -169,12 +170,12 @@ def _solve(
     if k == 0:
         return ([], 0, [], lm.matching()) if keep_witness else ([], 0, [])
     c6 = opt[2]
-    notes: list[str] = []
+    notes: list[Message] = []
     if ctx.options["c6"] == "pass_fail":
         n1 = sum(1 for p, q in lm.matching().items() if p in following and q in top)
         parity = (len(following) - n1) % 2
         if c6 > parity:
-            notes.append("C6 cannot be complied with by any set (pass/fail reading): not applied")
+            notes.append(msg("C6 cannot be complied with by any set (pass/fail reading): not applied"))
             lm = build(False)
             lm.optimum()
     c6_applied = not notes
@@ -199,5 +200,11 @@ def _solve(
         if plain != ups:
             by_c6 = first_set(build(True, False)) if c6_applied else plain
             crit = "C6" if by_c6 == ups else "C7"
-            notes.append(f"{crit} decided: the set {', '.join(map(str, plain))} comes first in 3.5.4 order")
+            notes.append(
+                msg(
+                    "{criterion} decided: the set {teams} comes first in 3.5.4 order",
+                    criterion=crit,
+                    teams=plain,
+                )
+            )
     return (ups, c6, notes, witness) if keep_witness else (ups, c6, notes)

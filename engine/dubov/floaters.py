@@ -52,7 +52,7 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
                 "Your {score}-point group could not be paired whole ({members}, at most {pairs}), and you "
                 "come first in the order of Dubov 6.4 ({order})",
                 score=float(score),
-                members=msgn("{count} teams", "{count} teams", count=len(group))
+                members=msg("{count} teams", count=len(group))
                 if ctx.state.team
                 else msgn("{count} players", "{count} players", count=len(group)),
                 pairs=msgn("{count} pair", "{count} pairs", count=local.target),

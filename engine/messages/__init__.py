@@ -311,6 +311,39 @@ def _translated(v: Any) -> bool:
     return True
 
 
+def joined(parts: list[Message | str]) -> Message:
+    """``parts`` written one after the other, separated by "; " (each part in the reader's language)."""
+    if len(parts) == 1:
+        return Message("{text}", {"text": parts[0]})
+    return msg("{first}; {rest}", first=parts[0], rest=joined(parts[1:]))
+
+
+def teams_named(message: Message | Mapping[str, Any]) -> set[int]:
+    """The TPNs of the :class:`Team` parameters of ``message`` (nested messages included)."""
+    if not isinstance(message, Message):
+        message = Message.from_dict(message)
+    found: set[int] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Team):
+            found.add(v.tpn)
+        elif isinstance(v, Message):
+            for x in v.params.values():
+                walk(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+
+    walk(message)
+    return found
+
+
+def prose(part: Message | str) -> Message | English:
+    """A part of a message: kept as it is when the engine wrote it as a :class:`Message`, else
+    :class:`English` (prose not yet structured, which marks the message as partly English)."""
+    return part if isinstance(part, Message) else English(part)
+
+
 def as_message(reason: Message | str) -> Message:
     """A reason as a Message: a plain string becomes :class:`English` prose."""
     return reason if isinstance(reason, Message) else Message("{text}", {"text": English(reason)})
@@ -326,10 +359,13 @@ __all__ = [
     "as_message",
     "catalogue",
     "fully_translated",
+    "joined",
     "language_of",
     "msg",
     "msgn",
     "plural_form",
     "plurals",
+    "prose",
     "render",
+    "teams_named",
 ]

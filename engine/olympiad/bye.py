@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.messages import Message, msg
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.result import PairingImpossible, Step
@@ -47,10 +48,15 @@ def choose_bye(
     if rnd == 1:
         candidates = sorted(teams, key=lambda t: -t.tpn)
         why = "the team with the highest ranking number (round 1)"
+        why_said = msg("the team with the highest ranking number (round 1)")
     else:
         # Lowest score group first, highest ranking number first within it.
         candidates = sorted(teams, key=lambda t: (t.score, -t.tpn))
         why = f"the team with the highest ranking number in the group with the lowest total of {opts.score_name}"
+        why_said = msg(
+            "the team with the highest ranking number in the group with the lowest total of {unit}",
+            unit=Message(opts.score_name),
+        )
     lowest = candidates[0].score
     passed: list[str] = []
     for team in candidates:
@@ -59,7 +65,7 @@ def choose_bye(
                 Step(
                     opts.cite("14(b)"),
                     "bye",
-                    f"{team.label} has already scored without playing: no bye",
+                    msg("{team} has already scored without playing: no bye", team=team.label),
                     {"tpn": team.tpn},
                 )
             )
@@ -70,7 +76,10 @@ def choose_bye(
                 Step(
                     cite,
                     "bye",
-                    f"a bye for {team.label} would leave the other teams impossible to pair completely",
+                    msg(
+                        "a bye for {team} would leave the other teams impossible to pair completely",
+                        team=team.label,
+                    ),
                     {"tpn": team.tpn},
                 )
             )
@@ -82,10 +91,16 @@ def choose_bye(
             f"{team.label} has the bye: the number of teams is odd, and the bye goes to {why}{note}"
             f"{'; ' + '; '.join(passed) if passed else ''}. It counts {mp:g} match point and {gp:g} game points."
         )
-        steps.append(
-            Step(
-                cite, "bye", f"{team.label} receives the bye: {why}{note}", {"tpn": team.tpn, "plain": plain}
+        said = (
+            msg("{team} receives the bye: {why}", team=team.label, why=why_said)
+            if team.score == lowest
+            else msg(
+                "{team} receives the bye: {why} (no team of the {score} group may take it)",
+                team=team.label,
+                why=why_said,
+                score=float(lowest),
             )
         )
+        steps.append(Step(cite, "bye", said, {"tpn": team.tpn, "plain": plain}))
         return team.tpn, steps
     raise PairingImpossible("no team may receive the bye (Olympiad rules 10 and 14(b))")

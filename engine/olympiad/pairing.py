@@ -14,6 +14,7 @@ Order of work, as a committee does it by hand:
 from __future__ import annotations
 
 from engine.common.boards import by_scores
+from engine.messages import Message, msg, prose
 from engine.olympiad.bye import choose_bye
 from engine.olympiad.colours import allocate
 from engine.olympiad.feasibility import round_completable
@@ -100,27 +101,40 @@ def _explain_scores(
     out.explain(
         opts.cite(1),
         "scores",
-        f"round {rnd}: teams are paired on {opts.score_name} (Controlled Swiss System); "
-        f"unfinished games count as draws ({opts.cite(11)})",
+        msg(
+            "round {round}: teams are paired on {unit} (Controlled Swiss System); unfinished games count as "
+            "draws ({rule})",
+            round=rnd,
+            unit=Message(opts.score_name),
+            rule=opts.cite(11),
+        ),
     )
     if opts.imaginary_in(rnd):
         top = sorted(t for t, v in views.items() if v.imaginary)
-        pts = "one imaginary match point and two imaginary game points"
         out.explain(
             opts.cite(25, amended=True),
             "scores",
-            f"round {rnd}: the top half of the initial list (TPN {top[0] if top else '-'}-{top[-1] if top else '-'}) "
-            f"counts {pts}, for pairing only",
+            msg(
+                "round {round}: the top half of the initial list (TPN {first}-{last}) counts one imaginary match "
+                "point and two imaginary game points, for pairing only",
+                round=rnd,
+                first=top[0] if top else "-",
+                last=top[-1] if top else "-",
+            ),
             tpns=top,
         )
     if section_j:
         where = opts.cite("J") if opts.version == "2007" else opts.cite(45)
         out.explain(
-            where, "section", f"round {rnd} is paired by Section J: groups in Extended Buchholz order"
+            where,
+            "section",
+            msg("round {round} is paired by Section J: groups in Extended Buchholz order", round=rnd),
         )
     else:
         out.explain(
-            opts.cite("I"), "section", f"round {rnd} is paired by Section I (pairing numbers, rules 25-44)"
+            opts.cite("I"),
+            "section",
+            msg("round {round} is paired by Section I (pairing numbers, rules 25-44)", round=rnd),
         )
     absent = sorted(state.unavailable)
     if absent:
@@ -128,7 +142,7 @@ def _explain_scores(
         out.explain(
             opts.cite(rule),
             "absent",
-            f"not paired this round: {', '.join(views[t].label for t in absent if t in views)}",
+            msg("not paired this round: {teams}", teams=[views[t].label for t in absent if t in views]),
             tpns=absent,
         )
 
@@ -158,7 +172,14 @@ def _coloured_and_ordered(
         out.explain(
             article,
             "colour",
-            f"{w.label} - {k.label}: {w.label} has White on board 1 ({why}); boards alternate, board 3 like board 1 ({opts.cite(19)})",
+            msg(
+                "{white} - {black}: {white} has White on board 1 ({why}); boards alternate, board 3 like board 1 "
+                "({rule})",
+                white=w.label,
+                black=k.label,
+                why=prose(why),
+                rule=opts.cite(19),
+            ),
             white=white,
             black=black,
             why=str(why),

@@ -20,13 +20,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from engine.messages import English, Message, msg
+from engine.messages import English, Message, msg, prose
 from engine.olympiad.colours import compatible
 from engine.olympiad.feasibility import perfectly_pairable
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
-from engine.olympiad.orders import Combination, combinations, printed, rule47_opponents
+from engine.olympiad.orders import Combination, combinations, rule47_opponents
 from engine.olympiad.wording import (
     blocking,
     blocking_message,
@@ -144,7 +144,7 @@ class Candidate:
     pairs: list[tuple[TeamView, TeamView]]
     outgoing: tuple[TeamView, ...]
     article: str
-    message: str
+    message: Message  # the combination, as the explanation says it (``str()``: the English)
     relaxed: bool = False
     number: int = 0  # the combination's number in its rule's printed order
     drops: tuple[TeamView, ...] = ()  # teams leaving for parity (rules 25-32, 48)
@@ -164,7 +164,7 @@ class PoolContext:
     strict: bool  # rule 17 applied (False: relaxed by rule 18(a))
     can_float: bool  # False for the middle group, paired last (rule 16)
     failed: set[frozenset[int]] = field(default_factory=set)  # floater sets that failed below
-    log: Callable[[str, str], None] = lambda article, message: None
+    log: Callable[[str, str | Message], None] = lambda article, message: None
     quiet: Callable[[], bool] = lambda: False  # True: nobody will read further notes (skip writing them)
     extra: int = 0  # Section I: teams to leave beyond the one an odd group sends (rule 44)
     score: float | None = None  # the group's score, for the explanation
@@ -177,7 +177,7 @@ class PoolContext:
     partner: dict[int, int] | None = None  # the proposal's pairs, by team (built when first needed)
     why_failed: dict[frozenset[int], str] = field(default_factory=dict)  # floater set -> why it failed below
 
-    def say(self, article: str, message: str | Callable[[], str]) -> None:
+    def say(self, article: str, message: str | Message | Callable[[], str | Message]) -> None:
         """A note for the explanation; ``message`` may be a function, called only if the note is kept."""
         if self.quiet():
             return
@@ -279,10 +279,19 @@ def _reject_logger(ctx: PoolContext, article: str):
         if ctx.quiet():
             return
         span = f"({lo})" if lo == hi else f"({lo})-({hi})"
-        text = ", ".join(
-            f"{a.label} x {b.label}" if b is not None else f"{a.label} floater" for a, b in partial
+        text = [
+            msg("{a} x {b}", a=a.label, b=b.label) if b is not None else msg("{team} floater", team=a.label)
+            for a, b in partial
+        ]
+        ctx.log(
+            article,
+            msg(
+                "combination {span} [{pairs} ...] not valid: {reason}",
+                span=span,
+                pairs=text,
+                reason=prose(reason),
+            ),
         )
-        ctx.log(article, f"combination {span} [{text} ...] not valid: {reason}")
 
     return on_reject
 
@@ -376,7 +385,7 @@ def section_j(
             pairs=list(comb.pairs),
             outgoing=out,
             article=article,
-            message=f"combination ({comb.number}) of the order of {opts.cite(rule)}: {printed(_labelled(comb))}",
+            message=combination_said(_labelled(comb), opts.cite(rule)),
             relaxed=not ctx.strict,
             number=comb.number,
             drops=out,
@@ -384,6 +393,20 @@ def section_j(
             leaving=leaving,
             parts={"number": comb.number, "floater": key},
         )
+
+
+def combination_said(comb: Combination, rule: str) -> Message:
+    """ "combination (3) of the order of <rule>: T1 x T5, T2 x T4, T3 floater" (``orders.printed``);
+    ``comb`` is labelled (``_labelled``)."""
+    parts = [msg("{a} x {b}", a=a, b=b) for a, b in comb.pairs]
+    if comb.floater is not None:
+        parts.append(msg("{team} floater", team=comb.floater))
+    return msg(
+        "combination ({number}) of the order of {rule}: {combination}",
+        number=comb.number,
+        rule=rule,
+        combination=parts,
+    )
 
 
 def _labelled(comb: Combination) -> Combination:

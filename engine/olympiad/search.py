@@ -18,13 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.messages import Message, msg
+from engine.messages import Message, msg, prose
 from engine.olympiad.colours import compatible
 from engine.olympiad.feasibility import perfectly_pairable, round_completable
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup, make_groups, processing_order
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.pools import ABOVE, BELOW, Candidate, Incoming, Leave, PairNote, PoolContext, section_j
+from engine.olympiad.search_words import (
+    FLOAT_KEYS,
+    group_said,
+    median_said,
+    not_completable_said,
+    numbers_said,
+    order_said,
+)
 from engine.olympiad.section_i import section_i
 from engine.olympiad.wording import blocking_message, group_message, names, names_message, stuck
 from engine.result import PairingImpossible, Step
@@ -71,18 +79,20 @@ class GroupSearch:
         self.chosen: dict[int, Choice] = {}  # by position in rule 16's order, the path that worked
 
     # -- explanation ----------------------------------------------------------
-    def step(self, article: str, topic: str, message: str, **data) -> None:
+    def step(self, article: str, topic: str, message: str | Message, **data) -> None:
         self.steps.append(Step(article, topic, message, data))
 
-    def note(self, article: str, message: str) -> None:
-        if message in self._seen:
+    def note(self, article: str, message: str | Message) -> None:
+        if str(message) in self._seen:
             return
-        self._seen.add(message)
+        self._seen.add(str(message))
         self._notes += 1
         if self._notes <= MAX_NOTES_PER_GROUP:
             self.steps.append(Step(article, "combination", message, {}))
         elif self._notes == MAX_NOTES_PER_GROUP + 1:
-            self.steps.append(Step(article, "combination", "further invalid combinations not listed", {}))
+            self.steps.append(
+                Step(article, "combination", msg("further invalid combinations not listed"), {})
+            )
 
     def _quiet(self) -> bool:
         """No further note of this group will be kept (or the checker's search, whose notes nobody reads)."""
@@ -101,7 +111,7 @@ class GroupSearch:
             self.step(
                 o.cite(16),
                 "group",
-                f"score group {g.score:g} ({g.side}{' - the middle group' if g.side == MEDIAN else ''}): {g.labels()}",
+                group_said(g),
                 score=g.score,
                 tpns=[t.tpn for t in g.teams],
                 side=g.side,
@@ -109,9 +119,7 @@ class GroupSearch:
         self.step(
             o.cite(16),
             "median",
-            f"{len(self.teams)} teams are paired; the median team is {self.median_team.label} "
-            f"(place {(len(self.teams) + 1) // 2}), so the middle group is the {self.groups[self.middle].score:g} group; "
-            "groups are paired from the top down to it, from the bottom up to it, and it is paired last",
+            median_said(len(self.teams), self.median_team, self.groups[self.middle]),
             median=self.median_team.tpn,
             order=[self.groups[i].score for i in self.order],
         )
@@ -128,7 +136,7 @@ class GroupSearch:
             self.step(
                 o.cite(44),
                 "merge",
-                "no pairing keeps every group apart: groups are merged as rule 50 does in Section J",
+                msg("no pairing keeps every group apart: groups are merged as rule 50 does in Section J"),
             )
             result = self._solve(0, {}, frozenset(self.by_tpn))
         if result is None:
@@ -211,26 +219,9 @@ class GroupSearch:
         pool = own + [f.team for f in floaters]
         if self.section_j:
             pool.sort(key=lambda t: (-t.eb, t.tpn))
-            order_text = ", ".join(f"{n}. {t.label} (EB {t.eb:g})" for n, t in enumerate(pool, 1))
-            self.step(
-                o.cite(45),
-                "group",
-                f"pairing the {g.score:g} group in Extended Buchholz order: {order_text}",
-                tpns=[t.tpn for t in pool],
-            )
+            self.step(o.cite(45), "group", order_said(g, pool), tpns=[t.tpn for t in pool])
         else:
-            text = ", ".join(t.label for t in sorted(own, key=lambda t: t.tpn))
-            came = (
-                f"; came in: {', '.join(f.team.label + ' from ' + f.origin for f in floaters)}"
-                if floaters
-                else ""
-            )
-            self.step(
-                o.cite(13),
-                "group",
-                f"pairing the {g.score:g} group in pairing-number order: {text}{came}",
-                tpns=[t.tpn for t in own],
-            )
+            self.step(o.cite(13), "group", numbers_said(g, own, floaters), tpns=[t.tpn for t in own])
         failed_out: set[frozenset[int]] = set()
         incoming_map = {i.team.tpn: i for i in incoming}
         why_failed: dict[frozenset[int], str] = {}
@@ -272,8 +263,13 @@ class GroupSearch:
                     members = self._members(target, pending)
                     self.note(
                         o.cite(back_rule),
-                        f"{cand.message} - {stranded.label} has already played every team of the next group "
-                        f"({names(members)}); moved back",
+                        msg(
+                            "{combination} - {team} has already played every team of the next group ({teams}); "
+                            "moved back",
+                            combination=cand.message,
+                            team=stranded.label,
+                            teams=names(members),
+                        ),
                     )
                     ctx.why_failed[cand.out_key] = msg(
                         "{team} has already played every team of the next group ({rule})",
@@ -287,7 +283,7 @@ class GroupSearch:
                     cause = self._why_not_completable(rest)
                     self.note(
                         o.cite(back_rule),
-                        f"{cand.message}: the rest of the round could not then be paired completely{cause}",
+                        not_completable_said(cand.message, [self.by_tpn[t] for t in sorted(rest)], cause),
                     )
                     ctx.why_failed[cand.out_key] = msg(
                         "the rest of the round could not then be paired completely{cause}", cause=cause
@@ -307,15 +303,21 @@ class GroupSearch:
                     self.step(
                         o.cite("18(a)"),
                         "colour",
-                        f"the {g.score:g} group cannot be paired completely within {o.cite(17)}: "
-                        "the pairing below is made without it",
+                        msg(
+                            "the {score} group cannot be paired completely within {rule}: the pairing below is "
+                            "made without it",
+                            score=float(g.score),
+                            rule=o.cite(17),
+                        ),
                     )
                 if not strand and self._stranded(cand, target, pending, True) is not None:
                     self.step(
                         o.cite(28 if origin == ABOVE else 32),
                         "floater",
-                        "every team that could leave the group has played the whole next group: "
-                        "one goes on all the same (rules 25-27 / 29-31 applied again)",
+                        msg(
+                            "every team that could leave the group has played the whole next group: one goes on "
+                            "all the same (rules 25-27 / 29-31 applied again)"
+                        ),
                     )
                 self.step(
                     cand.article,
@@ -331,8 +333,12 @@ class GroupSearch:
                     self.step(
                         o.cite(rule),
                         "floater",
-                        f"{t.label} floats {way} to the {self.groups[target].score:g} group"
-                        + (f": {leave.cause}" if leave is not None else ""),
+                        msg(
+                            FLOAT_KEYS[way, leave is not None],
+                            team=t.label,
+                            score=float(self.groups[target].score),
+                            cause=prose(leave.cause) if leave is not None else "",
+                        ),
                         tpn=t.tpn,
                         rule=str(rule),
                     )
@@ -353,7 +359,12 @@ class GroupSearch:
                 )
                 self.note(
                     o.cite(back_rule),
-                    f"{cand.message} - the following groups cannot be paired with {moved}; moved back, next combination",
+                    msg(
+                        "{combination} - the following groups cannot be paired with {teams}; moved back, next "
+                        "combination",
+                        combination=cand.message,
+                        teams=msg("no floater") if not cand.outgoing else moved,
+                    ),
                 )
         if target is not None and self.allow_merge:
             # Rule 50: the two groups are considered as one group.
@@ -374,8 +385,12 @@ class GroupSearch:
             self.step(
                 o.cite(50),
                 "merge",
-                f"the {g.score:g} group cannot be paired with the {below.score:g} group as separate groups: "
-                "they are considered as one group",
+                msg(
+                    "the {score} group cannot be paired with the {below} group as separate groups: they are "
+                    "considered as one group",
+                    score=float(g.score),
+                    below=float(below.score),
+                ),
                 tpns=[t.tpn for t in pool],
             )
             self.chosen[pos] = Choice(g, None, (0, True, True), tuple(incoming))
@@ -432,8 +447,11 @@ def all_groups_as_one(
         step = Step(
             opts.cite(50),
             "merge",
-            "the group-by-group search exceeded its budget: all groups are considered as one group "
-            f"and paired in the order of {opts.cite(47 if section_j else 36)}",
+            msg(
+                "the group-by-group search exceeded its budget: all groups are considered as one group and paired "
+                "in the order of {rule}",
+                rule=opts.cite(47 if section_j else 36),
+            ),
             {},
         )
         return list(comb.pairs), [step]

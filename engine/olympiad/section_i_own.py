@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations as subsets
 
-from engine.messages import English, Message, msg
+from engine.messages import English, Message, joined, msg, prose
 from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
-from engine.olympiad.orders import combinations, printed, rule36_opponents
+from engine.olympiad.orders import combinations, rule36_opponents
 from engine.olympiad.pools import (
     Candidate,
     Leave,
@@ -27,12 +27,12 @@ from engine.olympiad.pools import (
     PoolContext,
     _labelled,
     _reject_logger,
+    combination_said,
     order_reason,
 )
 from engine.olympiad.section_i_partial import Partial
 from engine.olympiad.wording import (
     group_message,
-    joined,
     names,
     names_message,
     played_list,
@@ -82,19 +82,30 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
         if rule == 43:
             ctx.say(
                 opts.cite(43),
-                f"{t.label} cannot be paired within the group and leaves it as {opts.cite(head_rule)} says for "
-                f"the {'weakest' if side == BOTTOM else 'strongest'} team: it has played {played_list(t, whole)}",
+                msg(
+                    "{team} cannot be paired within the group and leaves it as {rule} says for the weakest team: "
+                    "it has played {teams}"
+                    if side == BOTTOM
+                    else "{team} cannot be paired within the group and leaves it as {rule} says for the strongest "
+                    "team: it has played {teams}",
+                    team=t.label,
+                    rule=opts.cite(head_rule),
+                    teams=played_list(t, whole),
+                ),
             )
         else:
             ctx.say(
                 opts.cite(rule),
-                f"{t.label} cannot be paired within the group and leaves it: it has played {played_list(t, whole)}",
+                msg(
+                    "{team} cannot be paired within the group and leaves it: it has played {teams}",
+                    team=t.label,
+                    teams=played_list(t, whole),
+                ),
             )
     base = [t for t in prio if t not in forced]
     weakest_first = list(reversed(base))  # above: weakest first; below: strongest first
     drop_rule = 26 if side != BOTTOM else 30
     first_rule = 25 if side != BOTTOM else 29
-    verb = "elevated" if side == BOTTOM else "dropped"
     which = "strongest" if side == BOTTOM else "weakest"
     size = len(base) % 2 + ctx.extra
     if size > len(base):
@@ -108,8 +119,13 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
             if drop:
                 ctx.say(
                     opts.cite(27 if side != BOTTOM else 31),
-                    f"{names(drop)} moved back: the groups {'below' if side != BOTTOM else 'above'} could not "
-                    f"take {names(outgoing)}",
+                    msg(
+                        "{teams} moved back: the groups below could not take {outgoing}"
+                        if side != BOTTOM
+                        else "{teams} moved back: the groups above could not take {outgoing}",
+                        teams=names(drop),
+                        outgoing=names(outgoing),
+                    ),
                 )
                 tried.append(
                     _DropTry(drop, ctx.why_failed.get(key, msg("the groups that follow could not take it")))
@@ -119,9 +135,11 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
             if drop:
                 ctx.say(
                     opts.cite(drop_rule),
-                    lambda drop=drop, rest=rest: (
-                        f"dropping {names(drop)} leaves {names(rest)} that cannot all be paired "
-                        f"({ctx.blocking(rest)})"
+                    lambda drop=drop, rest=rest: msg(
+                        "dropping {teams} leaves {rest} that cannot all be paired ({cause})",
+                        teams=names(drop),
+                        rest=names(rest),
+                        cause=English(ctx.blocking(rest)),
                     ),
                 )
                 tried.append(
@@ -167,12 +185,11 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                 )
             else:
                 rule = drop_rule
-                before = joined(
-                    [
-                        msg("not {teams}: {why}", teams=names_message(d.teams), why=_said(d.text))
-                        for d in tried[:3]
-                    ]
-                )
+                tries = [
+                    msg("not {teams}: {why}", teams=names_message(d.teams), why=_said(d.text))
+                    for d in tried[:3]
+                ]
+                before = joined(tries) if tries else ""
                 cause = msg(
                     "its group has an odd number of teams; {team} is the strongest team that can leave it{before}"
                     if which == "strongest"
@@ -180,7 +197,14 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                     team=drop[0].label,
                     before=msg(" ({before})", before=before) if before else "",
                 )
-            what = f"{names(drop)} {verb} ({opts.cite(rule)}), {cause}"
+            what = msg(
+                "{teams} elevated ({rule}), {cause}"
+                if side == BOTTOM
+                else "{teams} dropped ({rule}), {cause}",
+                teams=names(drop),
+                rule=opts.cite(rule),
+                cause=English(cause),
+            )
             for t in drop:
                 drop_leaving[t.tpn] = Leave(rule, cause, ctx.score)
         offered = False
@@ -218,7 +242,7 @@ def _finish(
     rest: list[TeamView],
     outgoing: tuple[TeamView, ...],
     partial: Partial,
-    what: str,
+    what: str | Message,
     drop: tuple[TeamView, ...],
     leaving: dict[int, Leave],
     side: str,
@@ -260,11 +284,9 @@ def _finish(
         if what:
             parts.append(what)
         if comb.pairs:
-            parts.append(
-                f"combination ({comb.number}) of the order of {order_article}: {printed(_labelled(comb))}"
-            )
+            parts.append(combination_said(_labelled(comb), order_article))
         elif not parts:
-            parts.append("no team is left to pair in the group")
+            parts.append(msg("no team is left to pair in the group"))
         where = msg("combination ({number}) of {rule}", number=comb.number, rule=order_article)
         notes = list(partial.notes) + [
             PairNote(a, b, order_article, functools.partial(order_reason, ctx, a, b, order, where, passed))
@@ -274,7 +296,7 @@ def _finish(
             pairs=list(partial.pairs) + list(comb.pairs),
             outgoing=outgoing,
             article=order_article,
-            message="; ".join(parts),
+            message=joined([prose(p) for p in parts]),
             relaxed=not ctx.strict,
             number=comb.number,
             drops=tuple(drop),

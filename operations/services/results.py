@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,7 +25,8 @@ from operations.domain.match_scoring import normalise_result
 from operations.models import MatchConfirmation, OperationsSettings, ResultEntry
 from tournaments.models import BoardGame, Match, Round, RoundState, Team
 from tournaments.models.match import ForfeitKind
-from tournaments.services import recompute_match, record_board_results, record_match_forfeit, transition_round
+from tournaments.services import recompute_match, record_match_forfeit, transition_round
+from tournaments.services.results import store_board_results
 
 ENTRY_STATES = (RoundState.BOARD_PAIRINGS_POSTED, RoundState.IN_PLAY)
 
@@ -64,10 +66,27 @@ def _start_play(round: Round, by) -> None:
         transition_round(round, RoundState.IN_PLAY, by=by)
 
 
-def _void_confirmations(match: Match) -> None:
-    if match.confirmations.exists() or match.result_confirmed:
+def _void_confirmations(match: Match, confirmed: bool | None = None) -> None:
+    """A result changed: the captains' confirmations no longer hold. ``confirmed``: whether the match has
+    any, when the caller read it under the match's lock."""
+    if confirmed is None:
+        confirmed = match.confirmations.exists()
+    if confirmed or match.result_confirmed:
         match.confirmations.all().delete()
         Match.objects.filter(pk=match.pk).update(result_confirmed=False)
+        match.result_confirmed = False
+
+
+def _boards_of_locked(match: Match) -> tuple[list[BoardGame], bool]:
+    """The boards of ``match`` (locked by the caller) in board order, each knowing its match, and whether a
+    captain has confirmed the match: one query, read after the lock (a statement begun before it would
+    not see a result or a confirmation committed while it waited)."""
+    games = list(
+        match.boards.annotate(
+            match_confirmed=Exists(MatchConfirmation.objects.filter(match_id=match.pk))
+        ).order_by("board")
+    )
+    return games, bool(games) and games[0].match_confirmed
 
 
 @transaction.atomic
@@ -83,6 +102,10 @@ def enter_results(
     ``expected`` are the results the form showed (``{board: result}``); if any
     board now holds something else the entry is refused as stale. Unknown
     boards and unknown results are refused; nothing is saved then.
+
+    The match is locked with its round and tournament (a round being completed meanwhile waits, or
+    refuses this entry); its boards are read once, after the lock, and written in this one
+    transaction (no savepoint within it).
     """
     match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
     round = match.round
@@ -90,7 +113,8 @@ def enter_results(
     _check_round_open(round)
     if match.is_bye:
         raise ValidationError(_("The bye has no boards to enter results for."))
-    games = {g.board: g for g in match.boards.order_by("board")}
+    boards, confirmed = _boards_of_locked(match)
+    games = {g.board: g for g in boards}
     if not games:
         raise ValidationError(
             _("%(match)s has no boards yet: post the board pairings first.") % {"match": match}
@@ -141,16 +165,18 @@ def enter_results(
         return match
     now = timezone.now()
     full = [clean.get(b, games[b].result) for b in sorted(games)]
-    for board, result in changed.items():
-        ResultEntry.objects.create(
+    ResultEntry.objects.bulk_create(
+        ResultEntry(
             game=games[board],
             result=result,
             previous=games[board].result,
             entered_by=_user(by),
             entered_at=now,
         )
-    match = record_board_results(match, full, by=_user(by))
-    _void_confirmations(match)
+        for board, result in changed.items()
+    )
+    match = store_board_results(match, boards, full, by=_user(by))
+    _void_confirmations(match, confirmed)
     _start_play(round, by)
     return match
 

@@ -39,6 +39,21 @@ def _arbiters_round(request, slug: str, number: int) -> tuple[Tournament, Round]
     return t, r
 
 
+def _arbiters_match(request, slug: str, number: int) -> tuple[Tournament, Round, Match]:
+    """The match on the table a save names, with its round and tournament, in one query; refused as
+    ``_arbiters_round`` and ``query_bounds.match_at`` refuse, in that order (404 no round, 403 not an
+    arbiter, 400 not a table number, 404 no such table)."""
+    table = query_bounds.whole_number(request.POST.get("table"))
+    match = grid_selectors.match_on_table(slug, number, table) if table is not None else None
+    if match is None:  # refused: which refusal comes first
+        t, r = _arbiters_round(request, slug, number)
+        return t, r, query_bounds.match_at(r, request.POST.get("table"))
+    r = match.round
+    t = r.tournament
+    permissions.require(permissions.is_arbiter(request.user, t), _("Only an arbiter enters results."))
+    return t, r, match
+
+
 def pending_words(count: int) -> str:
     return ngettext("%(count)s board pending", "%(count)s boards pending", count) % {"count": count}
 
@@ -137,12 +152,10 @@ def result_grid_save(request, slug: str, number: int):
     if not request.user.is_authenticated:
         return _refusal(_("Log in again: your session has ended, nothing was saved."), 403)
     try:
-        t, r = _arbiters_round(request, slug, number)
+        t, r, match = _arbiters_match(request, slug, number)
+        board = query_bounds.board_number(request.POST.get("board"))
     except PermissionDenied as err:
         return _refusal(str(err), 403)
-    try:
-        match = query_bounds.match_at(r, request.POST.get("table"))
-        board = query_bounds.board_number(request.POST.get("board"))
     except query_bounds.Refused as refused:
         return _refusal(refused.message, refused.status)
     result, expected = request.POST.get("result"), request.POST.get("expected")

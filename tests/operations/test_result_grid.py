@@ -223,3 +223,70 @@ def test_the_results_page_and_the_rounds_page_lead_the_arbiter_to_the_grid_and_n
     client.force_login(posted.committee)
     assert grid not in client.get(results_page).content.decode()
     assert grid not in client.get(hub).content.decode()
+
+
+# One save's queries, answer included: 3 the session, the user and his language; 1 the match on the
+# table with its round and tournament; 1 the arbiter's role; the service's savepoint, its lock of the
+# match (with its round and tournament), its one read of the boards (with the captains' confirmations),
+# the history entry (rule 56), the board and its change history, the later rounds resting on the round
+# (their pages), the match's points and their history, the savepoint's release; 1 the answer (the
+# match's boards, the round's pending count and the stamp). Before: 26 (the boards read three times,
+# the round and the match read again for the answer, a savepoint per nested service).
+GRID_SAVE_QUERIES = 16
+
+
+def test_a_grid_save_costs_at_most_16_queries_its_answer_included(
+    client, posted, django_assert_max_num_queries
+):
+    client.force_login(posted.arbiter)
+    _save(client, posted, 1, 1, "1-0")  # the round's first result also puts it in play (its own queries)
+    with django_assert_max_num_queries(GRID_SAVE_QUERIES):
+        answer = _save(client, posted, 1, 2, "1/2-1/2", expected="").json()
+    assert answer["pending"] == 6 and "1.5 – 0.5" in answer["score"]
+    with django_assert_max_num_queries(GRID_SAVE_QUERIES):
+        refused = _save(client, posted, 1, 2, "0-1", expected="")  # stale: 409, fewer queries
+    assert refused.status_code == 409 and refused.json()["result"] == "1/2-1/2"
+    assert list(
+        BoardGame.objects.get(match__round=posted.round, match__table=1, board=2).history.values_list(
+            "result", flat=True
+        )
+    )[:1] == ["1/2-1/2"]
+
+
+def test_issue_18_4_a_save_waiting_on_another_arbiters_save_of_the_match_reads_its_result_and_is_a_409(
+    transactional_db, posted
+):
+    """The service reads the boards after the match's lock, in a statement of its own: a save that waited
+    for another one of the same match sees what that one committed, and refuses to overwrite it."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from operations.services import results
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks: PostgreSQL (DATABASE_URL=postgres://...); SQLite has none")
+
+    match = posted.matches[0]
+    outcome = {}
+
+    def second_arbiter():
+        try:
+            results.enter_results(match, {1: "0-1"}, by=posted.arbiter, expected={1: ""})
+            outcome["saved"] = True
+        except results.StaleResults as err:
+            outcome["stale"] = err.current
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        results.enter_results(match, {1: "1-0"}, by=posted.arbiter, expected={1: ""})  # holds the lock
+        waiting = threading.Thread(target=second_arbiter)
+        waiting.start()
+        time.sleep(0.5)
+        assert waiting.is_alive()  # it waits for this save's commit
+    waiting.join(timeout=20)
+    assert outcome == {"stale": {1: "1-0", 2: "", 3: "", 4: ""}}
+    assert _stored(posted, 1, 1) == "1-0"
+    assert list(ResultEntry.objects.values_list("result", flat=True)) == ["1-0"]

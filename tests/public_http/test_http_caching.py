@@ -188,7 +188,7 @@ def test_while_one_request_renders_a_new_version_the_crowd_gets_the_previous_cop
     from django.core.cache import cache
     from django.db import transaction
 
-    from public_http.middleware import STORED_PREFIX, _identity
+    from public_http.middleware import STORED_PREFIX, identity_of
 
     url = reverse("tournament-detail", args=[event.tournament.slug])
     team = event.tournament.teams.get(tpn=7)
@@ -201,7 +201,7 @@ def test_while_one_request_renders_a_new_version_the_crowd_gets_the_previous_cop
     team.name = "Renamed Twice"
     with transaction.atomic():
         team.save()
-    lock = f"{STORED_PREFIX}:rendering:{_identity(request)}"
+    lock = f"{STORED_PREFIX}:rendering:{identity_of(request)}"
     assert cache.add(lock, "another request", timeout=30)  # someone else is rendering it
     stale = client.get(url)
     assert stale.status_code == 200

@@ -58,6 +58,16 @@ def create_board_games(
 @transaction.atomic
 def record_board_results(match: Match, results: Sequence[str], *, by=None) -> Match:
     """Set every board's result (``GameResult`` values, board order) and the match points."""
+    return store_board_results(match, list(match.boards.order_by("board")), results, by=by)
+
+
+@transaction.atomic(savepoint=False)
+def store_board_results(
+    match: Match, games: Sequence[BoardGame], results: Sequence[str], *, by=None
+) -> Match:
+    """``record_board_results`` on boards the caller has read (``games``: every board of ``match`` in board
+    order, read in the caller's transaction, the match locked): it writes in that transaction without a
+    savepoint of its own (an error rolls the caller's back) and reads nothing again."""
     valid = set(GameResult.values)
     bad = [r for r in results if r not in valid]
     if bad:
@@ -65,19 +75,19 @@ def record_board_results(match: Match, results: Sequence[str], *, by=None) -> Ma
             _("Unknown result(s) %(bad)s; use one of %(items)s.")
             % {"bad": bad, "items": sorted(v for v in valid if v)}
         )
-    games = list(match.boards.order_by("board"))
     if len(games) != len(results):
         raise ValidationError(
             _("%(match)s has %(games_count)s boards, %(results_count)s results were given.")
             % {"match": match, "games_count": len(games), "results_count": len(results)}
         )
     for game, result in zip(games, results, strict=True):
+        game.match = match
         if game.result != result:
             game.result = result
             if by is not None and getattr(by, "is_authenticated", False):
                 game._history_user = by
             game.save(update_fields=["result"])
-    return recompute_match(match, by=by)
+    return store_match_points(match, by=by, games=games)
 
 
 @transaction.atomic
@@ -115,8 +125,11 @@ def forfeit_from_boards(games: Sequence[BoardGame]) -> str:
     return ForfeitKind.BLACK_TEAM if outcomes[0] is Outcome.FORFEIT_WIN else ForfeitKind.WHITE_TEAM
 
 
-def match_points_for(match: Match) -> tuple[float, float, float, float] | None:
-    """(white MP, black MP, white GP, black GP) of ``match``; None while boards are pending."""
+def match_points_for(
+    match: Match, games: Sequence[BoardGame] | None = None
+) -> tuple[float, float, float, float] | None:
+    """(white MP, black MP, white GP, black GP) of ``match``; None while boards are pending.
+    ``games``: its boards, when the caller has them (else read)."""
     from engine.state import Scoring
 
     t = match.round.tournament
@@ -136,7 +149,7 @@ def match_points_for(match: Match) -> tuple[float, float, float, float] | None:
     elif match.forfeit == ForfeitKind.BLACK_TEAM:
         wg, bg = float(t.boards), 0.0
     else:
-        games = list(match.boards.all())
+        games = list(match.boards.all()) if games is None else list(games)
         if not games:
             return None
         points = [g.team_points() for g in games]
@@ -158,7 +171,14 @@ def match_points_for(match: Match) -> tuple[float, float, float, float] | None:
 @transaction.atomic
 def recompute_match(match: Match, *, by=None) -> Match:
     """Store the match's points from its boards, forfeit or bye (None while pending)."""
-    pts = match_points_for(match)
+    return store_match_points(match, by=by)
+
+
+@transaction.atomic(savepoint=False)
+def store_match_points(match: Match, *, by=None, games: Sequence[BoardGame] | None = None) -> Match:
+    """``recompute_match`` in the caller's transaction (no savepoint of its own); ``games``: the match's
+    boards as the caller has just saved them (else read)."""
+    pts = match_points_for(match, games)
     if pts is None:
         match.white_match_points = match.black_match_points = None
         match.white_game_points = match.black_game_points = None

@@ -13,11 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.messages import msg
 from engine.olympiad.d02.model import D02Team, ranked
 from engine.olympiad.d02.options import D02Options
 from engine.result import PairingImpossible, Step
 
 BYE_MP, BYE_GP = 1.0, 2.0
+
+BARRED = {  # the explanation's step for a team :func:`ineligible` bars, by article
+    "D.02 4.2.1": "{team} has already received the bye: no bye",
+    "D.02 4.2.2": "{team} won a match by default (its opponents did not appear): no bye",
+    "D.02 4.2.3": "{team} joined after round 1 (a late entry): no bye",
+}
 
 
 def ineligible(team: D02Team, opts: D02Options) -> tuple[str, str] | None:
@@ -43,12 +50,13 @@ def choose_bye(
     for team in reversed(ranked(teams)):
         barred = ineligible(team, opts)
         if barred is not None:
-            steps.append(Step(barred[0], "bye", f"{barred[1]}: no bye", {"tpn": team.tpn}))
+            steps.append(Step(barred[0], "bye", msg(BARRED[barred[0]], team=team.label), {"tpn": team.tpn}))
             passed.append(f"{barred[1]} ({barred[0]})")
             continue
         if not pairable(everyone - {team.tpn}):
             text = f"a bye for {team.label} would leave the other teams impossible to pair"
-            steps.append(Step("D.02 4.1", "bye", text, {"tpn": team.tpn}))
+            said = msg("a bye for {team} would leave the other teams impossible to pair", team=team.label)
+            steps.append(Step("D.02 4.1", "bye", said, {"tpn": team.tpn}))
             passed.append(f"{text} (D.02 4.1, 6.1)")
             continue
         plain = (
@@ -60,7 +68,7 @@ def choose_bye(
             Step(
                 "D.02 4.1",
                 "bye",
-                f"{team.label} receives the bye: the lowest ranked eligible team",
+                msg("{team} receives the bye: the lowest ranked eligible team", team=team.label),
                 {"tpn": team.tpn, "plain": plain},
             )
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.messages import msg, prose
 from engine.olympiad.d02.bye import choose_bye
 from engine.olympiad.d02.colours import allocate, board_key
 from engine.olympiad.d02.kept import Kept
@@ -48,22 +49,27 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
     out.explain(
         "D.02 3.2",
         "scores",
-        f"round {rnd}: teams are ranked by matchpoints, then by their initial pairing number (D.02 3.1); "
-        "two teams have met when at least one board was played (D.02 6.1)",
+        msg(
+            "round {round}: teams are ranked by matchpoints, then by their initial pairing number (D.02 3.1); "
+            "two teams have met when at least one board was played (D.02 6.1)",
+            round=rnd,
+        ),
     )
     given = sorted(k for k in NOT_READ_BY_D02 if k in (state.options or {}))
     if given:
         out.explain(
             "D.02 1.1",
             "options",
-            f"not read under the 2022 rules (options of the 1998 and 2007 texts): {', '.join(given)}",
+            msg(
+                "not read under the 2022 rules (options of the 1998 and 2007 texts): {options}", options=given
+            ),
         )
     absent = sorted(state.unavailable & cards.keys())
     if absent:
         out.explain(
             "D.02 4.1",
             "absent",
-            f"not paired this round: {', '.join(cards[t].label for t in absent)}",
+            msg("not paired this round: {teams}", teams=[cards[t].label for t in absent]),
             tpns=absent,
         )
     present = [cards[p.tpn] for p in state.to_be_paired()]
@@ -91,8 +97,10 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
         out.explain(
             "D.02 11.1",
             "boards",
-            "boards are numbered by the higher ranked team's matchpoints, then both teams' matchpoints, "
-            "then the higher ranked team's rating, highest first",
+            msg(
+                "boards are numbered by the higher ranked team's matchpoints, then both teams' matchpoints, "
+                "then the higher ranked team's rating, highest first"
+            ),
         )
         for white, black, article, why in coloured:
             out.pairs.append(Pair(white.tpn, black.tpn, article))
@@ -100,8 +108,13 @@ def pair_with_decisions(state: TournamentState) -> tuple[RoundPairing, list[Deci
             out.explain(
                 article,
                 "colour",
-                f"{white.label} - {black.label}: {white.label} has White on board 1 ({why}); "
-                "the boards alternate, board 3 like board 1",
+                msg(
+                    "{white} - {black}: {white} has White on board 1 ({why}); the boards alternate, board 3 like "
+                    "board 1",
+                    white=white.label,
+                    black=black.label,
+                    why=prose(why),
+                ),
                 white=white.tpn,
                 black=black.tpn,
                 why=str(why),

@@ -29,13 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.messages import Message, msg, msgn
+from engine.messages import Message, msg, msgn, prose
 from engine.olympiad.d02.groups import DOWN, MEDIAN, UP, Group, make_groups, processing_order
 from engine.olympiad.d02.kept import Kept
 from engine.olympiad.d02.model import D02Team, compatible, ranked
 from engine.olympiad.d02.options import D02Options
 from engine.olympiad.orders import rule36_opponents
-from engine.olympiad.wording import points
 from engine.result import PairingImpossible, Step
 
 MET = Message("already played (D.02 6.1)")
@@ -48,6 +47,33 @@ ARTICLES = {
     DOWN: ("D.02 8.3.1", "D.02 8.3.2", "D.02 8.3.3", "D.02 8.3.1", "D.02 8.3.4"),
     UP: ("D.02 8.2.1", "D.02 8.2.2", "D.02 8.2.3", "D.02 8.2.1", "D.02 8.2.4"),
 }
+
+
+MEDIAN_KEYS = {
+    False: "{count} teams in {groups} groups; the median team is {team} ({points} matchpoints), so the Median "
+    "Group is the {score}-point group; groups are paired from the top down to it, from the bottom up to it, "
+    "and it last",
+    True: "{count} teams in {groups} groups; the median team is {team} ({points} matchpoint), so the Median "
+    "Group is the {score}-point group; groups are paired from the top down to it, from the bottom up to it, "
+    "and it last",
+}
+
+
+def kept_said(score: float, teams: list[str], kept: int, leave: int) -> Message:
+    """9.5: "the 3-point group (T1, T4, T7) keeps 1 pairing; 1 team floats"."""
+    said = msg(
+        "the {score}-point group ({teams}) keeps {kept} pairing"
+        if kept == 1
+        else "the {score}-point group ({teams}) keeps {kept} pairings",
+        score=float(score),
+        teams=teams,
+        kept=kept,
+    )
+    if not leave:
+        return said
+    return msg(
+        "{text}; {count} teams float" if leave > 1 else "{text}; {count} team floats", text=said, count=leave
+    )
 
 
 @dataclass
@@ -116,9 +142,14 @@ class Procedure:
             Step(
                 "D.02 6.4",
                 "groups",
-                f"{len(self.by)} teams in {len(self.groups)} groups; the median team is {m.label} "
-                f"({points(m.mp, 'matchpoints')}), so the Median Group is the {g.mp:g}-point group; "
-                "groups are paired from the top down to it, from the bottom up to it, and it last",
+                msg(
+                    MEDIAN_KEYS[m.mp == 1],
+                    count=len(self.by),
+                    groups=len(self.groups),
+                    team=m.label,
+                    points=float(m.mp),
+                    score=float(g.mp),
+                ),
                 {"median": m.tpn, "median_group": g.mp, "order": [self.groups[i].mp for i in self.order()]},
             )
         )
@@ -153,8 +184,13 @@ class Procedure:
                 Step(
                     "D.02 7.4",
                     "limits",
-                    f"the {g.mp:g}-point group would keep {k_lim} pairings within the board-1 colour limits "
-                    f"of 7.3 but {k_free} without them: it is paired without them",
+                    msg(
+                        "the {score}-point group would keep {within} pairings within the board-1 colour limits of "
+                        "7.3 but {without} without them: it is paired without them",
+                        score=float(g.mp),
+                        within=k_lim,
+                        without=k_free,
+                    ),
                     {"group": g.mp, "within": k_lim, "without": k_free},
                 )
             )
@@ -163,13 +199,7 @@ class Procedure:
             Step(
                 "D.02 9.5",
                 "groups",
-                f"the {g.mp:g}-point group ({', '.join(t.label for t in pool)}) keeps {k_free} "
-                f"pairing{'' if k_free == 1 else 's'}"
-                + (
-                    f"; {leave} team{'s' if leave > 1 else ''} float{'' if leave > 1 else 's'}"
-                    if leave
-                    else ""
-                ),
+                kept_said(g.mp, [t.label for t in pool], k_free, leave),
                 {"group": g.mp, "kept": k_free, "teams": [t.tpn for t in pool]},
             )
         )
@@ -209,9 +239,8 @@ class _GroupRun:
         self.k -= 1
         self.p.pairs.append((a, b))
         self.p.decisions.append(Decision("pair", a, b, article, reason, self.g.mp))
-        self.p.steps.append(
-            Step(article, "pairing", f"{a.label} - {b.label}: {reason}", {"tpns": [a.tpn, b.tpn]})
-        )
+        said = msg("{a} - {b}: {reason}", a=a.label, b=b.label, reason=prose(reason))
+        self.p.steps.append(Step(article, "pairing", said, {"tpns": [a.tpn, b.tpn]}))
 
     def _float(self, t: D02Team, article: str, reason: str | Message) -> None:
         del self.inner[t.tpn]

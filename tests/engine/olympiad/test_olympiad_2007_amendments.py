@@ -120,7 +120,8 @@ def test_olympiad_2007_amended_rule_16_groups_and_median_are_by_match_points():
     assert all(g.article == "Olympiad 2007 amended rule 16" for g in groups)
     (median,) = [s for s in pairing.explanation if s.topic == "median"]
     assert median.article == "Olympiad 2007 amended rule 16"
-    assert median.data == {"median": 4, "order": [2.0, 0.0, 1.0]}  # top, bottom, the 1 MP middle group last
+    facts = {k: v for k, v in median.data.items() if k != "message_data"}  # the step's words, as data
+    assert facts == {"median": 4, "order": [2.0, 0.0, 1.0]}  # top, bottom, the 1 MP middle group last
     # 3 drops to the middle group and meets 4; 5 is elevated and meets 8; 1 x 2, 6 x 7.
     assert pairs_by_tpn(pairing) == pairs_of((1, 2), (3, 4), (5, 8), (6, 7))
     # The same results under the 1998 text (game points): five groups, another pairing.

@@ -1,0 +1,95 @@
+"""The committee's explanation: the rule-by-rule steps in the reader's language (issue 20 item 3).
+
+The engine keeps each step as a message (``data["message_data"]``); the committee's round page
+writes it in French, Spanish or Russian (teams named by the page's names), and marks
+``lang="en"`` only a step that quotes a reason the engine still writes in English.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+
+from committee.models import PairingRun
+from committee.selectors import team_names
+from engine.messages import fully_translated, render
+
+pytestmark = pytest.mark.django_db
+
+RULE_TOPICS_SKIPPED = (
+    "options",
+    "why",
+    "round",
+)  # the options and the round's count are the site's own lines
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _rule_steps(page: str) -> str:
+    return page.split('id="rule-steps"', 1)[1].split("</ol>", 1)[0]
+
+
+def _explanation_page(client, event, compute, language: str) -> tuple[PairingRun, str]:
+    run = compute(event.round(1), event.member)
+    assert run.status == "succeeded", run.error
+    client.force_login(event.member)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(f"/committee/{event.tournament.slug}/round/1/").content.decode()
+    return run, html.unescape(_rule_steps(page))
+
+
+def _steps(run: PairingRun) -> list[dict]:
+    return [s for s in run.explanation if s.get("topic") not in RULE_TOPICS_SKIPPED]
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru"])
+def test_a_reader_sees_every_c0406_explanation_step_of_the_committee_page_in_his_language(
+    client, committee_event, compute, language
+):
+    run, steps_html = _explanation_page(client, committee_event, compute, language)
+    steps = _steps(run)
+    assert {"bye", "bracket", "pairing", "colour"} <= {s["topic"] for s in steps}
+    names = team_names(committee_event.round(1))
+    for s in steps:
+        said = s["data"]["message_data"]
+        assert fully_translated(said)
+        assert s["message"] not in steps_html  # the English is gone
+        assert render(said, language, names) in steps_html
+    assert "is paired without upfloaters" not in steps_html and "colour preference" not in steps_html
+
+
+@pytest.fixture
+def d02_event(committee_event):
+    t = committee_event.tournament
+    t.pairing_system, t.olympiad_version, t.primary_score = "olympiad", "2022", "MP"
+    t.save()
+    cache.clear()
+    return committee_event
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru"])
+def test_a_reader_sees_the_d02_explanation_steps_of_the_committee_page_in_his_language(
+    client, d02_event, compute, language
+):
+    run, steps_html = _explanation_page(client, d02_event, compute, language)
+    steps = _steps(run)
+    assert {"scores", "groups", "bye", "boards", "colour"} <= {s["topic"] for s in steps}
+    names = team_names(d02_event.round(1))
+    for s in steps:
+        said = s["data"].get("message_data")
+        if said is None:  # a D.02 float reason, still the engine's English
+            assert s["topic"] == "floaters"
+            continue
+        assert render(said, language, names) in steps_html
+        if fully_translated(said):
+            assert s["message"] not in steps_html
+    for english in ("receives the bye", "boards are numbered", "the median team is", "has White on board 1"):
+        assert english not in steps_html

@@ -1,0 +1,153 @@
+"""The proxy's revalidations answered before Django's middleware (issue 21, public_http.revalidation).
+
+The site's WSGI application (what gunicorn serves) answers an anonymous conditional GET of a public
+page whose ETag is still current with a 304 of its own, with exactly the ETag Django gave; anything
+else reaches Django as before. A 304 from Django carries the request log's ``X-Request-ID``; one
+answered before Django does not: that is how these tests tell the two apart.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+
+from pairing_site.wsgi import application
+from tests.committee.conftest import build_event, play_round, publish_round
+
+_names = itertools.count(1)
+
+
+@pytest.fixture
+def event(db, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        ev = build_event(f"revalidation-{next(_names)}")
+        publish_round(ev.round(1), ev.chair)
+    return ev
+
+
+def wsgi_get(path: str, **headers) -> tuple[int, dict, bytes]:
+    """``path`` asked of the site's WSGI application, as gunicorn asks it."""
+    environ = RequestFactory().get(path, **headers).environ
+    answer = {}
+
+    def start_response(status, response_headers, exc_info=None):
+        answer["status"] = int(status.split()[0])
+        answer["headers"] = dict(response_headers)
+
+    body = b"".join(application(environ, start_response))
+    return answer["status"], answer["headers"], body
+
+
+def public_urls(ev) -> list[str]:
+    slug = ev.tournament.slug
+    return [
+        reverse("tournament-detail", args=[slug]),
+        reverse("public-round-pairings", args=[slug, 1]),
+        reverse("api-round-pairings", args=[slug, 1]),
+        reverse("ops-standings", args=[slug]) + "?junk=2",
+        reverse("api-tournament-list"),
+    ]
+
+
+def test_a_revalidation_of_a_current_public_answer_is_a_304_before_django_with_django_s_etag(event):
+    for url in public_urls(event):
+        status, first, _ = wsgi_get(url)
+        assert status == 200, url
+        assert "X-Request-ID" in first
+        status, again, body = wsgi_get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert status == 304 and body == b"", url
+        assert again["ETag"] == first["ETag"], url
+        assert again["Cache-Control"] == first["Cache-Control"], url
+        assert "X-Request-ID" not in again, url  # Django's middleware never ran
+
+
+def test_the_etag_of_each_language_is_the_one_django_gives_in_that_language(event):
+    url = reverse("public-round-pairings", args=[event.tournament.slug, 1])
+    tags = {}
+    for language in ("fr", "es", "ru", "en"):
+        status, first, _ = wsgi_get(url, HTTP_ACCEPT_LANGUAGE=language)
+        assert status == 200 and first["Content-Language"] == language
+        tags[language] = first["ETag"]
+        status, again, _ = wsgi_get(url, HTTP_ACCEPT_LANGUAGE=language, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert status == 304 and "X-Request-ID" not in again and again["Content-Language"] == language
+    assert len(set(tags.values())) == 4
+    status, _, _ = wsgi_get(url, HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=tags["en"])
+    assert status == 200  # the English copy is not the French page
+
+
+def test_after_a_publication_the_old_etag_reaches_django_and_gets_the_new_page(
+    event, django_capture_on_commit_callbacks
+):
+    url = reverse("tournament-detail", args=[event.tournament.slug])
+    _, first, _ = wsgi_get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.round(1))
+        publish_round(event.round(2), event.chair)
+    status, again, body = wsgi_get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert status == 200 and again["ETag"] != first["ETag"]
+    assert "X-Request-ID" in again and body
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"HTTP_COOKIE": "sessionid=abc"},
+        {"HTTP_AUTHORIZATION": "Token abc"},
+        {"HTTP_HOST": "elsewhere.example"},
+    ],
+    ids=["a session cookie", "an API token", "a host the site does not serve"],
+)
+def test_a_revalidation_with_a_cookie_a_token_or_a_foreign_host_goes_through_django(event, headers):
+    url = reverse("public-round-pairings", args=[event.tournament.slug, 1])
+    _, first, _ = wsgi_get(url)
+    _, again, _ = wsgi_get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers)
+    assert "X-Request-ID" in again  # Django answered, whatever it answered
+
+
+def test_a_round_the_tournament_does_not_hold_goes_through_django_to_its_404(event):
+    url = reverse("public-round-pairings", args=[event.tournament.slug, 99])
+    status, headers, _ = wsgi_get(url, HTTP_IF_NONE_MATCH='W/"0123"')
+    assert status == 404 and "X-Request-ID" in headers
+
+
+def test_without_the_setting_every_revalidation_goes_through_django(event, settings):
+    settings.PUBLIC_HTTP_REVALIDATE_BEFORE_DJANGO = False
+    url = reverse("public-round-pairings", args=[event.tournament.slug, 1])
+    _, first, _ = wsgi_get(url)
+    status, again, _ = wsgi_get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert status == 304 and "X-Request-ID" in again
+
+
+def test_the_round_pairings_page_is_revalidated_without_a_query_once_its_rounds_are_remembered(
+    event, django_assert_num_queries
+):
+    url = reverse("public-round-pairings", args=[event.tournament.slug, 1])
+    _, first, _ = wsgi_get(url)
+    with django_assert_num_queries(0):
+        status, _, _ = wsgi_get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert status == 304
+
+
+def test_a_round_added_to_the_tournament_is_held_at_once_and_a_deleted_one_no_longer(event):
+    from public_http import versions
+    from tournaments.models import Round
+
+    slug = event.tournament.slug
+    last = event.tournament.rounds.order_by("-number").first().number
+    assert versions.round_is_held(slug, 1) and not versions.round_is_held(slug, last + 1)
+    added = Round.objects.create(tournament=event.tournament, number=last + 1)
+    assert versions.round_is_held(slug, last + 1)
+    added.delete()
+    assert not versions.round_is_held(slug, last + 1)
+
+
+def test_a_slug_that_names_no_tournament_leaves_nothing_in_the_cache(db):
+    from django.core.cache import cache
+
+    from public_http import versions
+
+    assert not versions.round_is_held("no-such-event", 1)
+    assert cache.get(versions.held_key("no-such-event")) is None

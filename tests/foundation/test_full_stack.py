@@ -131,7 +131,7 @@ def test_the_pdfs_rendered_ahead_go_to_the_printer_never_to_the_worker_of_the_pa
     for command in (procfile()["printer"], compose_command(services["printer"])):
         words = shlex.split(command)
         assert words[words.index("--queues") + 1] == "printing"
-        assert words[:3] == ["nice", "-n", "5"] and words[words.index("--concurrency") + 1] == "1"
+        assert words[:3] == ["nice", "-n", "15"] and words[words.index("--concurrency") + 1] == "1"
     for command in (procfile()["worker"], compose_command(services["worker"])):
         assert "--queues" not in command  # the default queue: pairing runs, notices, pings
 

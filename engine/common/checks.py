@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.result import Pair, RoundPairing
+from engine.messages import Team, msgn
+from engine.result import Pair, RoundPairing, Violation
 from engine.state import TournamentState
 
 
@@ -62,6 +63,13 @@ def placement(state: TournamentState, pairing: RoundPairing) -> Placement:
     if pairing.bye is not None:
         times[pairing.bye] += 1
     return Placement(frozenset(p.tpn for p in state.to_be_paired()), times, pairing.bye)
+
+
+def placed_more_than_once(article: str, tpn: int, count: int, *, team_word: bool = False) -> Violation:
+    """The absolute violation of a participant placed ``count`` times (every system's article that
+    pairs each participant once); ``team_word``: the Olympiad's wording, "team {team} ..."."""
+    text = ("team " if team_word else "") + "{team} appears {count} times in the pairing"
+    return Violation(article, True, msgn(text, text, team=Team(tpn), count=count), (tpn,))
 
 
 def is_rematch(state: TournamentState, a: int, b: int) -> bool:

@@ -19,7 +19,7 @@ pairing breaks too (a relaxed round), colours (3).
 
 from __future__ import annotations
 
-from engine.common.checks import bye_barred, is_rematch, placement
+from engine.common.checks import bye_barred, is_rematch, placed_more_than_once, placement
 from engine.common.colours import beyond_difference
 from engine.common.departures import colour_steps
 from engine.dubov.colours import allocate
@@ -40,19 +40,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
     placed = placement(state, pairing)
     for t, n in placed.placed():
         if n > 1:
-            out.append(
-                Violation(
-                    "Dubov 2.1",
-                    True,
-                    msgn(
-                        "{team} appears {count} times in the pairing",
-                        "{team} appears {count} times in the pairing",
-                        team=Team(t),
-                        count=n,
-                    ),
-                    (t,),
-                )
-            )
+            out.append(placed_more_than_once("Dubov 2.1", t, n))
         if t not in placed.to_be_paired:
             out.append(
                 Violation("Dubov 6", True, msg("{team} is not to be paired this round", team=Team(t)), (t,))

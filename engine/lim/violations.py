@@ -14,7 +14,7 @@ engine's pairing does not have (Lim 10), a player floated two rounds running
 
 from __future__ import annotations
 
-from engine.common.checks import bye_barred, is_rematch, placement
+from engine.common.checks import bye_barred, is_rematch, placed_more_than_once, placement
 from engine.common.departures import (
     colour_steps,
     given_instead,
@@ -26,7 +26,7 @@ from engine.common.departures import (
 from engine.lim.colours import allocate
 from engine.lim.context import LimContext
 from engine.lim.pairing import pair as engine_pair
-from engine.messages import Team, msg, msgn
+from engine.messages import Team, msg
 from engine.messages.words import colour_name
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
@@ -47,19 +47,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 )
             )
         elif n > 1:
-            out.append(
-                Violation(
-                    "Lim 9",
-                    True,
-                    msgn(
-                        "{team} appears {count} times in the pairing",
-                        "{team} appears {count} times in the pairing",
-                        team=Team(t),
-                        count=n,
-                    ),
-                    (t,),
-                )
-            )
+            out.append(placed_more_than_once("Lim 9", t, n))
     for t in placed.unpaired():
         out.append(
             Violation("Lim 9", True, msg("{team} is neither paired nor given the bye", team=Team(t)), (t,))

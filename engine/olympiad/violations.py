@@ -16,8 +16,8 @@ first, or the colour rule that decided board 1's colours
 
 from __future__ import annotations
 
-from engine.common.checks import bye_barred, placement, rematches
-from engine.messages import Message, Team, msg, msgn
+from engine.common.checks import bye_barred, placed_more_than_once, placement, rematches
+from engine.messages import Message, Team, msg
 from engine.messages.words import colour_lower
 from engine.olympiad.model import build_views
 from engine.olympiad.options import parse_options
@@ -51,19 +51,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 )
             )
         if n > 1:
-            out.append(
-                Violation(
-                    "Olympiad rule 13",
-                    True,
-                    msgn(
-                        "team {team} appears {count} times in the pairing",
-                        "team {team} appears {count} times in the pairing",
-                        team=Team(t),
-                        count=n,
-                    ),
-                    (t,),
-                )
-            )
+            out.append(placed_more_than_once("Olympiad rule 13", t, n, team_word=True))
     for t in placed.unpaired():
         out.append(
             Violation("Olympiad rule 13", True, msg("{team} is not paired", team=views[t].label), (t,))

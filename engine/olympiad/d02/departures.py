@@ -14,8 +14,8 @@ colours do not, the colour article that decided (7.2-7.6).
 
 from __future__ import annotations
 
-from engine.common.checks import placement, rematches
-from engine.messages import English, Message, Team, msg, msgn
+from engine.common.checks import placed_more_than_once, placement, rematches
+from engine.messages import English, Message, Team, msg
 from engine.messages.words import colour_lower
 from engine.olympiad.d02.bye import ineligible
 from engine.olympiad.d02.model import B, W, build_teams
@@ -52,19 +52,7 @@ def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]
                 )
             )
         if n > 1:
-            out.append(
-                Violation(
-                    "D.02 6.4",
-                    True,
-                    msgn(
-                        "team {team} appears {count} times in the pairing",
-                        "team {team} appears {count} times in the pairing",
-                        team=Team(t),
-                        count=n,
-                    ),
-                    (t,),
-                )
-            )
+            out.append(placed_more_than_once("D.02 6.4", t, n, team_word=True))
     for t in placed.unpaired():
         out.append(Violation("D.02 6.4", True, msg("{team} is not paired", team=cards[t].label), (t,)))
     for p in rematches(state, pairing):

@@ -118,16 +118,18 @@ def held_key(slug: str) -> str:
 
 def round_is_held(slug: str, number: int) -> bool:
     """``tournaments.selectors.round_is_held`` from the cache: the round numbers of a tournament that
-    exists are remembered (``forget_held``), so a public page's check and its proxy's revalidation
-    cost no query; a slug that names no tournament is asked of the database each time (never kept,
-    so junk slugs cannot fill the cache)."""
-    held = cache.get(held_key(slug))
-    if held is None:
-        from tournaments.selectors import round_numbers
+    exists are remembered with the epoch (``forget_held``, ``invalidate_all``), so a public page's check
+    and its proxy's revalidation cost no query; a slug that names no tournament is asked of the
+    database each time (never kept, so junk slugs cannot fill the cache)."""
+    values = cache.get_many([EPOCH_KEY, held_key(slug)])
+    epoch, kept = values.get(EPOCH_KEY), values.get(held_key(slug))
+    if kept is not None and epoch is not None and kept[0] == epoch:
+        return number in kept[1]
+    from tournaments.selectors import round_numbers
 
-        held = round_numbers(slug)
-        if held:
-            cache.set(held_key(slug), held, HELD_SECONDS)
+    held = round_numbers(slug)
+    if held and epoch is not None:
+        cache.set(held_key(slug), (epoch, held), HELD_SECONDS)
     return number in held
 
 
@@ -230,12 +232,19 @@ def bump(
         # The first change of this transaction, or a rollback dropped the renewal registered before.
         state = _register(connection, state)
     # At once: once per version and atomic block (a service's savepoint within a test's transaction).
-    block = connection.savepoint_ids[-1] if connection.savepoint_ids else ""
+    block = _block(connection)
     new = {name for name in names if (block, name) not in state["seen"]}
     if new:
         _bump_now(new)
         state["seen"].update((block, name) for name in new)
     state["pending"] |= names
+
+
+def _block(connection) -> str:
+    """The innermost atomic block with a savepoint of its own ("": the transaction itself). A block
+    without one (``atomic(savepoint=False)``, which Django records as None) is part of the block
+    around it: None would make two services' blocks one, and the second's change not visible at once."""
+    return next((sid for sid in reversed(connection.savepoint_ids) if sid), "")
 
 
 def change_block() -> tuple | None:
@@ -248,7 +257,7 @@ def change_block() -> tuple | None:
         return None
     if not any(func is state["flush"] for _, func, _ in connection.run_on_commit):
         return None  # a rollback dropped the changes recorded
-    return (state, connection.savepoint_ids[-1] if connection.savepoint_ids else "")
+    return (state, _block(connection))
 
 
 def uncommitted() -> bool:

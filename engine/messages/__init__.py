@@ -158,7 +158,8 @@ def _encode(v: Any) -> Any:
     if isinstance(v, Team):
         return {"team": v.tpn, "label": v.label}
     if isinstance(v, English):
-        return {"english": v.text}
+        # prose that turned out to be a message already (a cause the engine now writes as one)
+        return v.text.to_dict() if isinstance(v.text, Message) else {"english": v.text}
     if isinstance(v, (list, tuple)):
         return [_encode(x) for x in v]
     return v
@@ -260,9 +261,19 @@ def render(
     return text if lang == "en" else text[:1].upper() + text[1:]
 
 
+# A score's unit written in the form its number takes ("1 point de match", "2 puntos de match") where
+# the language's catalogue has the unit as a plural entry; else as the unit's own translation.
+_UNIT_SINGULAR = {"match points": "match point", "game points": "game point"}
+
+
 def _render(message: Message, lang: str, names: Mapping | None) -> str:
     template = _template(message, lang)
     values = {k: _value(v, lang, names) for k, v in message.params.items()}
+    unit, score = message.params.get("unit"), message.params.get("score")
+    if isinstance(unit, Message) and isinstance(score, (int, float)) and not isinstance(score, bool):
+        forms = plurals(lang).get(_UNIT_SINGULAR.get(unit.key, "")) if lang != "en" else None
+        if forms:
+            values["unit"] = forms[min(plural_form(lang, score), len(forms) - 1)]
     return template.format_map(values)
 
 
@@ -277,7 +288,7 @@ def _value(v: Any, lang: str, names: Mapping | None) -> str:
         base = v.label or str(v.tpn)
         return f"{name} (TPN {v.tpn})" if name and name != base else base
     if isinstance(v, English):
-        return v.text
+        return _render(v.text, lang, names) if isinstance(v.text, Message) else v.text
     if isinstance(v, bool):
         return str(v)
     if isinstance(v, float):
@@ -303,6 +314,8 @@ def fully_translated(message: Message | Mapping[str, Any]) -> bool:
 
 def _translated(v: Any) -> bool:
     if isinstance(v, English):
+        if isinstance(v.text, Message):
+            return fully_translated(v.text)
         return not v.text.strip()  # an empty English part (no opponent passed over) says nothing
     if isinstance(v, Message):
         return fully_translated(v)

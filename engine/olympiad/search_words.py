@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.messages import English, Message, msg
+from engine.messages import English, Message, msg, prose
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup
 from engine.olympiad.model import TeamView
 from engine.olympiad.pools import ABOVE
@@ -87,7 +87,7 @@ def not_completable_said(combination: Message, teams: Sequence[TeamView], cause:
     elif (t := stuck(teams)) is not None:
         said = msg("{team} has already played every other team still to be paired", team=t.label)
     else:
-        said = English(blocking(teams))
+        said = prose(blocking(teams))
     return msg(
         "{combination}: the rest of the round could not then be paired completely ({cause})",
         combination=combination,

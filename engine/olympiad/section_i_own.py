@@ -139,7 +139,7 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                         "dropping {teams} leaves {rest} that cannot all be paired ({cause})",
                         teams=names(drop),
                         rest=names(rest),
-                        cause=English(ctx.blocking(rest)),
+                        cause=prose(ctx.blocking(rest)),
                     ),
                 )
                 tried.append(
@@ -203,7 +203,7 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                 else "{teams} dropped ({rule}), {cause}",
                 teams=names(drop),
                 rule=opts.cite(rule),
-                cause=English(cause),
+                cause=prose(cause),
             )
             for t in drop:
                 drop_leaving[t.tpn] = Leave(rule, cause, ctx.score)

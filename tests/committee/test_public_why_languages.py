@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 # The words that open the round-1 reasons of C.04.6 (3.6: paired within the scoregroup; 3.4: the bye).
 WITHIN = {
-    "fr": "Les deux équipes ont 0 points de match",
+    "fr": "Les deux équipes ont 0 point de match",
     "es": "Ambos equipos tienen 0 puntos de match",
     "ru": "У обеих команд 0 командных очков",
 }

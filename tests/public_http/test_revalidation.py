@@ -14,7 +14,9 @@ import pytest
 from django.test import RequestFactory
 from django.urls import reverse
 
-from pairing_site.wsgi import application
+from django.core.handlers.wsgi import WSGIHandler
+
+from public_http.revalidation import RevalidationApp
 from tests.committee.conftest import build_event, play_round, publish_round
 
 _names = itertools.count(1)
@@ -29,7 +31,9 @@ def event(db, django_capture_on_commit_callbacks):
 
 
 def wsgi_get(path: str, **headers) -> tuple[int, dict, bytes]:
-    """``path`` asked of the site's WSGI application, as gunicorn asks it."""
+    """``path`` asked of the site's WSGI application (``pairing_site.wsgi``'s, made afresh with this
+    test's settings), as gunicorn asks it."""
+    application = RevalidationApp(WSGIHandler())
     environ = RequestFactory().get(path, **headers).environ
     answer = {}
 
@@ -50,6 +54,15 @@ def public_urls(ev) -> list[str]:
         reverse("ops-standings", args=[slug]) + "?junk=2",
         reverse("api-tournament-list"),
     ]
+
+
+def test_the_wsgi_entry_point_gunicorn_serves_answers_revalidations_before_django():
+    import subprocess
+    import sys
+
+    code = "from pairing_site.wsgi import application; print(type(application).__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "RevalidationApp"
 
 
 def test_a_revalidation_of_a_current_public_answer_is_a_304_before_django_with_django_s_etag(event):

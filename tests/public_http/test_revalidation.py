@@ -11,10 +11,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 from django.test import RequestFactory
 from django.urls import reverse
-
-from django.core.handlers.wsgi import WSGIHandler
 
 from public_http.revalidation import RevalidationApp
 from tests.committee.conftest import build_event, play_round, publish_round

@@ -77,7 +77,10 @@ class RevalidationApp:
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         if getattr(settings, "PUBLIC_HTTP_REVALIDATE_BEFORE_DJANGO", True):
-            headers = not_modified_headers(environ)
+            try:
+                headers = not_modified_headers(environ)
+            except Exception:  # the cache or the database unwell: Django answers, and says what it is
+                headers = None
             if headers is not None:
                 start_response("304 Not Modified", headers)
                 return []

@@ -12,6 +12,8 @@ import itertools
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import RequestFactory
 from django.urls import reverse
 
@@ -31,7 +33,8 @@ def event(db, django_capture_on_commit_callbacks):
 
 def wsgi_get(path: str, **headers) -> tuple[int, dict, bytes]:
     """``path`` asked of the site's WSGI application (``pairing_site.wsgi``'s, made afresh with this
-    test's settings), as gunicorn asks it."""
+    test's settings), as gunicorn asks it; the database connection is kept open at the request's end,
+    as Django's test client keeps it (the test's transaction holds it)."""
     application = RevalidationApp(WSGIHandler())
     environ = RequestFactory().get(path, **headers).environ
     answer = {}
@@ -40,7 +43,16 @@ def wsgi_get(path: str, **headers) -> tuple[int, dict, bytes]:
         answer["status"] = int(status.split()[0])
         answer["headers"] = dict(response_headers)
 
-    body = b"".join(application(environ, start_response))
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        result = application(environ, start_response)
+        body = b"".join(result)
+        if hasattr(result, "close"):
+            result.close()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return answer["status"], answer["headers"], body
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from committee.amendments import AMENDED
 from committee.models import (
@@ -25,10 +25,10 @@ from committee.models import (
     PairingRun,
     Publication,
 )
+from committee.named_steps import named_report, named_step, options_in_words
 from committee.why import why_lines, why_step_text
-from engine.messages import fully_translated, language_of, render, teams_named
 from engine.result import WHY_TOPIC
-from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
+from tournaments.engine_texts import team_label
 from tournaments.models import Round, RoundState, Tournament
 from tournaments.models.tournament import ApprovalPolicy
 from tournaments.states import PAIRED_STATES
@@ -252,7 +252,7 @@ class DraftView:
     @property
     def explanation_options(self) -> list[dict[str, Any]]:
         """The "options in force" step(s), shown first, the options' labels and values in the reader's language."""
-        return [_options_in_words(s) for s in self.explanation if s.get("topic") == OPTIONS_TOPIC]
+        return [options_in_words(s) for s in self.explanation if s.get("topic") == OPTIONS_TOPIC]
 
     @property
     def explanation_why(self) -> list[dict[str, Any]]:
@@ -295,85 +295,6 @@ class DraftView:
         return bool(
             self.version and self.version.has_absolute_violation and not hasattr(self.version, "override")
         )
-
-
-def named_report(report: dict[str, Any], names: dict) -> dict[str, Any]:
-    """A checker's report (``CheckReport.to_dict``) with the teams its messages name by TPN named by
-    name too: its violations, its differences and each departure with its reasons."""
-    return {
-        **report,
-        "violations": [named_step(v, names) for v in report.get("violations", [])],
-        **_differences_in_words(report, names),
-        "departures": [
-            {
-                **d,
-                **_differences_in_words(d, names),
-                "reasons": [named_step(v, names) for v in d.get("reasons", [])],
-            }
-            for d in report.get("departures", [])
-        ],
-    }
-
-
-def _differences_in_words(item: dict[str, Any], names: dict) -> dict[str, Any]:
-    """A report's (or a departure's) ``differences``, in the reader's language where the engine kept
-    them as messages (``differences_data``), else in English with the teams named."""
-    data = item.get("differences_data")
-    language = language_of(get_language())
-    if data and language != "en" and len(data) == len(item.get("differences", [])):
-        return {"differences": [render(d, language, names) for d in data], "differences_translated": True}
-    return {"differences": [with_team_names(x, names)[0] for x in item.get("differences", [])]}
-
-
-def named_step(step: dict[str, Any], names: dict, *, round_number: int | None = None) -> dict[str, Any]:
-    """An explanation step (or a violation) for a person: teams by TPN and name (issue 18 item 6).
-
-    The message names its teams where the engine's words are unambiguous
-    (``with_team_names``); ``teams`` lists the other teams its data names
-    ("11 Moldova"). The round step, whose "not paired: 11" reads as a count, is
-    said again from its data.
-    """
-    data = step.get("data") or {}
-    if "tpns" in step and "data" not in step:  # a violation: its teams are in "tpns"
-        data = {"tpns": step["tpns"]}
-    if step.get("topic") == "round" and round_number is not None and "teams" in data:
-        message = ngettext(
-            "Round %(round)s: %(count)s team to be paired",
-            "Round %(round)s: %(count)s teams to be paired",
-            len(data["teams"]),
-        ) % {"round": round_number, "count": len(data["teams"])}
-        if data.get("absent"):
-            message += "; " + _("not paired (absent or withdrawn): %(teams)s") % {
-                "teams": ", ".join(team_label(names, t) for t in data["absent"])
-            }
-        return {**step, "message": message, "teams": [], "translated": True}  # in the reader's language
-    said = step.get("message_data")  # a checker's message the engine kept as data (engine.messages)
-    language = language_of(get_language())
-    if said is not None and language != "en":
-        translated = fully_translated(said)  # a cause the engine keeps as English prose reads in English
-        return {**step, "message": render(said, language, names), "teams": [], "translated": translated}
-    said = data.get("message_data")  # a rule-by-rule step the engine kept as data (Step.message)
-    if said is not None and language != "en":
-        return {
-            **step,
-            "message": render(said, language, names),
-            "teams": teams_in(data, names, besides=teams_named(said)),
-            "translated": fully_translated(said),
-        }
-    message, named = with_team_names(step.get("message", ""), names)
-    return {**step, "message": message, "teams": teams_in(data, names, besides=named)}
-
-
-def _options_in_words(step: dict[str, Any]) -> dict[str, Any]:
-    """The engine's "options in force" step with each option's label and meaning translated."""
-    data = step.get("data") or {}
-    if not data.get("options"):
-        return step
-    options = [
-        {**o, **{k: translated(o[k]) for k in ("label", "meaning") if isinstance(o.get(k), str)}}
-        for o in data["options"]
-    ]
-    return {**step, "data": {**data, "options": options}}
 
 
 def draft_view(round: Round) -> DraftView:

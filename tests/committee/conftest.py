@@ -155,6 +155,18 @@ def play_round(rnd, *, unfinished: bool = False):
 
 
 @pytest.fixture
+def d02_event(committee_event):
+    """The committee's event paired by the Olympiad Pairing Rules of 2022 (D.02), on match points."""
+    from django.core.cache import cache
+
+    t = committee_event.tournament
+    t.pairing_system, t.olympiad_version, t.primary_score = "olympiad", "2022", "MP"
+    t.save()
+    cache.clear()
+    return committee_event
+
+
+@pytest.fixture
 def compute():
     return compute_round
 

@@ -7,20 +7,10 @@ package is merged (then remove the guard).
 import html
 
 import pytest
-from django.core.cache import cache
 
 from committee import services
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def d02_event(committee_event):
-    t = committee_event.tournament
-    t.pairing_system, t.olympiad_version, t.primary_score = "olympiad", "2022", "MP"
-    t.save()
-    cache.clear()
-    return committee_event
 
 
 def _articles(run) -> list[str]:

@@ -66,15 +66,6 @@ def test_a_reader_sees_every_c0406_explanation_step_of_the_committee_page_in_his
     assert "is paired without upfloaters" not in steps_html and "colour preference" not in steps_html
 
 
-@pytest.fixture
-def d02_event(committee_event):
-    t = committee_event.tournament
-    t.pairing_system, t.olympiad_version, t.primary_score = "olympiad", "2022", "MP"
-    t.save()
-    cache.clear()
-    return committee_event
-
-
 @pytest.mark.parametrize("language", ["fr", "es", "ru"])
 def test_a_reader_sees_the_d02_explanation_steps_of_the_committee_page_in_his_language(
     client, d02_event, compute, language

@@ -169,10 +169,14 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
     raise SystemExit(f"{url} did not answer within {timeout:.0f} s")
 
 
-def start_worker(env: dict, node: str, *options: str, niceness: int = 0) -> subprocess.Popen:
-    """A Celery worker node (one pool process) in a process group of its own; ``options`` added."""
+def start_worker(
+    env: dict, node: str, *options: str, niceness: int = 0, idle: bool = False
+) -> subprocess.Popen:
+    """A Celery worker node (one pool process) in a process group of its own; ``options`` added;
+    ``idle``: in the scheduler's idle class (``chrt --idle 0``), as the Procfile's printer."""
     return subprocess.Popen(
-        (["nice", "-n", str(niceness)] if niceness else [])
+        (["chrt", "--idle", "0"] if idle else [])
+        + (["nice", "-n", str(niceness)] if niceness else [])
         + [str(BIN / "celery"), "-A", "pairing_site", "worker", "-n", node, "-c", "1", "-l", "warning"]
         + ["--without-gossip", "--without-mingle", *options],
         cwd=ROOT,

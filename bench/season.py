@@ -15,7 +15,7 @@ then starts the stack on 127.0.0.1 as ``./scripts/start --full`` runs it: with `
 of gunicorn's public pool (at nice 10) and staff pool (``--staff-workers``), everything the clients
 ask going through nginx; with ``--via direct`` one gunicorn (``gunicorn.conf.py``) answering
 everybody, as before issue 21; and two Celery workers (with ``--via proxy`` a third, the printer,
-``-Q printing`` at nice 15, which renders the PDFs ahead as the deployed stack does); then for ``--duration`` seconds at once:
+``-Q printing`` in the idle class at nice 15, which renders the PDFs ahead as the deployed stack does); then for ``--duration`` seconds at once:
 
 - ``--clients`` public clients (wrk, ``apt-get install -y wrk``, Lua script
   ``bench/wrk_season.lua``) spread over every tournament, bigger events and
@@ -292,7 +292,7 @@ def main() -> None:
                     wait_http(f"http://127.0.0.1:{inner}/healthz/", timeout=60)
             workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
             if args.via == "proxy":
-                workers.append(start_worker(env, "season-printer@%h", "-Q", "printing", niceness=15))
+                workers.append(start_worker(env, "season-printer@%h", "-Q", "printing", niceness=15, idle=True))
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/", timeout=60)
             wait_workers(args.celery_workers)

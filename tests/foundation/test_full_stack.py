@@ -131,7 +131,9 @@ def test_the_pdfs_rendered_ahead_go_to_the_printer_never_to_the_worker_of_the_pa
     for command in (procfile()["printer"], compose_command(services["printer"])):
         words = shlex.split(command)
         assert words[words.index("--queues") + 1] == "printing"
-        assert words[:3] == ["nice", "-n", "15"] and words[words.index("--concurrency") + 1] == "1"
+        # the CPU nobody else wants: the scheduler's idle class, and the lowest niceness of the stack
+        assert words[:6] == ["chrt", "--idle", "0", "nice", "-n", "15"]
+        assert words[words.index("--concurrency") + 1] == "1"
     for command in (procfile()["worker"], compose_command(services["worker"])):
         assert "--queues" not in command  # the default queue: pairing runs, notices, pings
 

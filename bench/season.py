@@ -292,7 +292,9 @@ def main() -> None:
                     wait_http(f"http://127.0.0.1:{inner}/healthz/", timeout=60)
             workers = [start_worker(env, f"season-worker{i}@%h") for i in range(1, args.celery_workers + 1)]
             if args.via == "proxy":
-                workers.append(start_worker(env, "season-printer@%h", "-Q", "printing", niceness=15, idle=True))
+                workers.append(
+                    start_worker(env, "season-printer@%h", "-Q", "printing", niceness=15, idle=True)
+                )
             base = f"http://127.0.0.1:{port}"
             wait_http(f"{base}/healthz/", timeout=60)
             wait_workers(args.celery_workers)

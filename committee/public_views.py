@@ -20,7 +20,6 @@ from committee import basis, selectors
 from committee.pairing_list import with_standing_and_scores
 from committee.public_cache import TIMEOUT, public_cache_keys
 from public_http import versions
-from tournaments.selectors import round_is_held
 
 
 @require_GET
@@ -28,7 +27,7 @@ def round_pairings(request, slug: str, number: int):
     """The latest publication of a round and its history; the anonymous page is served from the cache."""
     anonymous = not request.user.is_authenticated
     key = public_cache_keys(slug, number)["page"]
-    if anonymous and round_is_held(slug, number):
+    if anonymous and versions.round_is_held(slug, number):
         # The round's version (taken before the database is read) and the kept copy in one cache read.
         version, found = versions.current_and(versions.round_and_results_names(slug, number), [key])
         kept = found.get(key)

@@ -19,8 +19,8 @@ from operations.query_bounds import standings_round
 from printing import selectors, services, stored
 from printing.documents import DOCUMENTS, Document
 from printing.pdf import PdfUnavailable, paper_size
+from public_http import versions
 from tournaments.models import Tournament
-from tournaments.selectors import round_is_held
 
 
 def _language() -> str:
@@ -35,7 +35,7 @@ def _stored_key(request, document: Document, slug: str, number: int | None, size
     if document.reads_round and request.GET.get("round"):
         return None
     tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None or (number is not None and not round_is_held(slug, number)):
+    if tournament is None or (number is not None and not versions.round_is_held(slug, number)):
         return None  # the page answers 404 itself, before any version is read
     return stored.key(tournament, document.key, number, _language(), size)
 

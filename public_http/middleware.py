@@ -165,7 +165,7 @@ def etag_matches(if_none_match: str, etag: str) -> bool:
 
 def _public_headers(response, etag: str) -> None:
     response["ETag"] = etag
-    patch_cache_control(response, public=True, max_age=max_age(), s_maxage=shared_max_age())
+    response["Cache-Control"] = cache_control()  # a public answer sets none itself (_shareable)
     patch_vary_headers(response, ("Cookie",))
 
 

@@ -117,8 +117,9 @@ def held_key(slug: str) -> str:
 
 
 def round_is_held(slug: str, number: int) -> bool:
-    """``tournaments.selectors.round_is_held`` from the cache: the round numbers of a tournament that
-    exists are remembered with the epoch (``forget_held``, ``invalidate_all``), so a public page's check
+    """Whether the tournament of ``slug`` holds a round ``number``, asked before any work whose cost grows
+    with the number a client chose (the versions of every earlier round). The round numbers of a tournament
+    that exists are remembered with the epoch (``forget_held``, ``invalidate_all``), so a public page's check
     and its proxy's revalidation cost no query; a slug that names no tournament is asked of the
     database each time (never kept, so junk slugs cannot fill the cache)."""
     values = cache.get_many([EPOCH_KEY, held_key(slug)])

@@ -49,12 +49,6 @@ def rounds_resting_on(
     return rounds.filter(number__gt=number, state__in=RESTING_STATES).order_by("number")
 
 
-def round_is_held(slug: str, number: int) -> bool:
-    """Whether the tournament of ``slug`` holds a round ``number``: one indexed query, asked before any
-    work whose cost grows with the number a client chose (the versions of every earlier round)."""
-    return Round.objects.filter(tournament__slug=slug, number=number).exists()
-
-
 def round_numbers(slug: str) -> tuple[int, ...]:
     """The numbers of the rounds the tournament of ``slug`` holds (none: no such tournament, or no round)."""
     return tuple(

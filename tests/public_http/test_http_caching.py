@@ -9,20 +9,11 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
 from django.urls import reverse
 
 from tests.committee.conftest import build_event, compute_round, play_round, publish_round, put_in_play
 
 _names = itertools.count(1)
-
-
-@pytest.fixture
-def event(db, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        ev = build_event(f"http-cache-{next(_names)}")
-        publish_round(ev.round(1), ev.chair)
-    return ev
 
 
 def _pairings_url(ev, number=1):

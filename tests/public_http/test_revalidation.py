@@ -8,8 +8,6 @@ answered before Django does not: that is how these tests tell the two apart.
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
@@ -18,17 +16,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from public_http.revalidation import RevalidationApp
-from tests.committee.conftest import build_event, play_round, publish_round
-
-_names = itertools.count(1)
-
-
-@pytest.fixture
-def event(db, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        ev = build_event(f"revalidation-{next(_names)}")
-        publish_round(ev.round(1), ev.chair)
-    return ev
+from tests.committee.conftest import play_round, publish_round
 
 
 def wsgi_get(path: str, **headers) -> tuple[int, dict, bytes]:

@@ -43,7 +43,10 @@ def not_modified_headers(environ: dict) -> list[tuple[str, str]] | None:
         or "HTTP_AUTHORIZATION" in environ
     ):
         return None
-    request = WSGIRequest(environ)
+    # A copy: WSGIRequest writes the decoded path back into the environ it is given, which Django's own
+    # request, made from the same environ when this answers nothing, could no longer decode (a
+    # non-Latin-1 character in the path, "٣", was a 500).
+    request = WSGIRequest(dict(environ))
     try:
         request.get_host()  # a host Django refuses is its 400, never a 304
         match = resolve(request.path_info)

@@ -25,6 +25,8 @@ def wsgi_get(path: str, **headers) -> tuple[int, dict, bytes]:
     as Django's test client keeps it (the test's transaction holds it)."""
     application = RevalidationApp(WSGIHandler())
     environ = RequestFactory().get(path, **headers).environ
+    # PEP 3333, as gunicorn gives it: the path's UTF-8 bytes, each as one Latin-1 character
+    environ["PATH_INFO"] = environ["PATH_INFO"].encode("utf-8").decode("latin-1")
     answer = {}
 
     def start_response(status, response_headers, exc_info=None):
@@ -121,6 +123,13 @@ def test_a_revalidation_with_a_cookie_a_token_or_a_foreign_host_goes_through_dja
 
 def test_a_round_the_tournament_does_not_hold_goes_through_django_to_its_404(event):
     url = reverse("public-round-pairings", args=[event.tournament.slug, 99])
+    status, headers, _ = wsgi_get(url, HTTP_IF_NONE_MATCH='W/"0123"')
+    assert status == 404 and "X-Request-ID" in headers
+
+
+@pytest.mark.parametrize("number", ["\u0663", "99999999999999999999999999999", "-1", "0"])
+def test_a_revalidation_of_a_round_number_the_site_refuses_is_its_404_never_a_500(event, number):
+    url = f"/t/{event.tournament.slug}/round/{number}/pairings/"
     status, headers, _ = wsgi_get(url, HTTP_IF_NONE_MATCH='W/"0123"')
     assert status == 404 and "X-Request-ID" in headers
 

@@ -99,6 +99,15 @@ def _keystrokes(tables: range, keys, typed: dict) -> str:
 
 
 def test_an_arbiter_types_a_whole_olympiad_round_on_one_page_at_390_px(page, live_server, olympiad_round):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        # The grid saves boards as fast as they are typed, several at once; the live server's threads
+        # share the test's one in-memory SQLite connection ("cannot start a transaction within a
+        # transaction"). CI and the full stack run it on PostgreSQL.
+        pytest.skip(
+            "concurrent saves: PostgreSQL (DATABASE_URL=postgres://...); the test's SQLite is one connection"
+        )
     from tournaments.models import BoardGame, Match
 
     log_in(page, live_server, "olympiad-arbiter")

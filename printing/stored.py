@@ -34,6 +34,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from languages.selectors import languages_of
 from operations import permissions
 from operations.models import ResultsSummary
 from operations.selectors import board_pairings_visible
@@ -89,10 +90,24 @@ def key(
     return Key(tournament, kind, 0 if kind in TOURNAMENT_KINDS else int(number or 0), language, size)
 
 
-def languages() -> list[str]:
-    """The languages documents are rendered ahead in (``PRINTING_RENDER_AHEAD_LANGUAGES``, else the site's)."""
-    chosen = getattr(settings, "PRINTING_RENDER_AHEAD_LANGUAGES", None)
-    return list(chosen) if chosen else [code for code, _name in settings.LANGUAGES]
+def languages(tournament: Tournament) -> list[str]:
+    """The languages ``tournament``'s documents are rendered ahead in.
+
+    ``PRINTING_RENDER_AHEAD_LANGUAGES`` when set (``all``: every language of the site); else the
+    event's own languages: the site's default, the languages its members (committee, arbiters,
+    captains) chose, and each language in which a reader has asked for one of its documents (a
+    stored row, rendered on that request). So every reader but the first in a language new to the
+    event gets a stored file, and a small machine renders a quarter of the files when everyone
+    reads the site's default language (issue 21: the printer's CPU under a season's load).
+    """
+    site = [code for code, _name in settings.LANGUAGES]
+    chosen = [code for code in getattr(settings, "PRINTING_RENDER_AHEAD_LANGUAGES", None) or [] if code]
+    if chosen:
+        return site if chosen == ["all"] else [code for code in site if code in chosen]
+    members = Membership.objects.filter(tournament=tournament).values_list("user_id", flat=True)
+    asked = StoredDocument.objects.filter(tournament=tournament).values_list("language", flat=True)
+    wanted = {settings.LANGUAGE_CODE, *languages_of(members).values(), *asked}
+    return [code for code in site if code in wanted]
 
 
 # -- versions ------------------------------------------------------------------------------

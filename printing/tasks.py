@@ -10,7 +10,7 @@ from tournaments.models import Tournament
 
 @shared_task(name="printing.render_documents")
 def render_documents(tournament_id: int, number: int, kinds: list[str]) -> list[str]:
-    """Render and store ``kinds`` of round ``number`` in each language of ``stored.languages()`` (A4).
+    """Render and store ``kinds`` of round ``number`` in each of the event's languages (``stored.languages``, A4).
 
     A document stored at its current version already, or being rendered by another worker, is
     skipped (``stored.claim``); the documents rendered are returned ("boards r3 fr").
@@ -20,7 +20,7 @@ def render_documents(tournament_id: int, number: int, kinds: list[str]) -> list[
         return []
     done = []
     for kind in kinds:
-        for language in stored.languages():
+        for language in stored.languages(tournament):
             k = stored.key(tournament, kind, number, language)
             if stored.render_and_store(k) is not None:
                 done.append(f"{kind} r{number} {language}")

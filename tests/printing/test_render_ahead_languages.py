@@ -1,0 +1,88 @@
+"""The languages a round's documents are rendered ahead in: the event's own (issue 21, the printer's CPU).
+
+Rendering every document in every language of the site took two thirds of a small machine's workers
+under a season's load. By default an event's documents are rendered ahead in the site's language, the
+languages its members chose, and each language a reader has asked one of its documents in: only the
+first reader in a language new to the event waits for a render. ``PRINTING_RENDER_AHEAD_LANGUAGES``
+sets the list for every event (``all``: every language of the site).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from languages.models import LanguagePreference
+from printing import stored
+from printing.models import StoredDocument
+from tournaments.models import RoundState
+
+pytestmark = pytest.mark.django_db
+
+PRINT_EVENT_SIZE = (9, 4)  # teams, boards
+STANDINGS_PDF = "/ops/t/{slug}/standings.pdf"
+
+
+@pytest.fixture
+def event_languages(settings, print_event):
+    settings.PRINTING_RENDER_AHEAD_LANGUAGES = []
+    LanguagePreference.objects.filter(user__in=print_event.users.values()).delete()
+    StoredDocument.objects.filter(tournament=print_event.tournament).delete()
+
+
+def languages_stored(event, number: int = 1) -> set[str]:
+    rows = StoredDocument.objects.filter(tournament=event.tournament, round_number=number).exclude(file="")
+    return set(rows.values_list("language", flat=True))
+
+
+def test_an_event_nobody_read_in_another_language_is_rendered_ahead_in_the_sites_language_alone(
+    print_event, event_languages
+):
+    assert stored.languages(print_event.tournament) == ["en"]
+
+
+def test_a_language_a_reader_asked_a_document_in_is_rendered_ahead_from_then_on(
+    client, print_event, event_languages
+):
+    answer = client.get(STANDINGS_PDF.format(slug=print_event.slug), HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 200 and answer.content.startswith(b"%PDF-")
+    assert stored.languages(print_event.tournament) == ["en", "fr"]
+
+
+def test_the_language_a_member_of_the_event_chose_is_rendered_ahead(print_event, event_languages):
+    LanguagePreference.objects.create(user=print_event.users["captain"], language="ru")
+    LanguagePreference.objects.create(user=print_event.users["outsider"], language="es")  # not of the event
+    assert stored.languages(print_event.tournament) == ["en", "ru"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        (["all"], ["en", "fr", "es", "ru"]),
+        (["es"], ["es"]),
+        (["fr", "en"], ["en", "fr"]),
+        (["xx", "ru"], ["ru"]),
+    ],
+)
+def test_the_setting_chooses_the_languages_of_every_event(
+    print_event, event_languages, settings, setting, expected
+):
+    settings.PRINTING_RENDER_AHEAD_LANGUAGES = setting
+    assert stored.languages(print_event.tournament) == expected
+
+
+def test_completing_a_round_renders_its_documents_in_the_events_languages_only(
+    client, print_event, event_languages, settings, eager_celery, django_capture_on_commit_callbacks
+):
+    from operations.services import results
+
+    settings.PRINTING_RENDER_AHEAD = True
+    client.get(STANDINGS_PDF.format(slug=print_event.slug), HTTP_ACCEPT_LANGUAGE="es")
+    with django_capture_on_commit_callbacks(execute=True):
+        results.complete_round(print_event.round(1), by=print_event.users["arbiter"])
+    assert languages_stored(print_event) == {"en", "es"}
+    for kind in stored.KINDS_BY_STATE[RoundState.COMPLETE]:
+        for language in ("en", "es"):
+            assert stored.current(stored.key(print_event.tournament, kind, 1, language)) is not None, (
+                kind,
+                language,
+            )

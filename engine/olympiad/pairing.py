@@ -20,9 +20,10 @@ from engine.olympiad.colours import allocate
 from engine.olympiad.feasibility import round_completable
 from engine.olympiad.groups import standings_key
 from engine.olympiad.model import TeamView, build_views
+from engine.olympiad.one_group import all_groups_as_one
 from engine.olympiad.options import OlympiadOptions, parse_options
 from engine.olympiad.pools import PairNote
-from engine.olympiad.search import GroupSearch, SearchBudgetExceeded, all_groups_as_one
+from engine.olympiad.search import GroupSearch, SearchBudgetExceeded
 from engine.olympiad.why import explain_teams
 from engine.result import Pair, RoundPairing
 from engine.state import TournamentState

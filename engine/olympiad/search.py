@@ -12,29 +12,41 @@ paired otherwise (rule 18(a)).
 
 Backtracking is memoised: what happens below a group depends only on the
 floaters it sends, so a floater set that failed once is never tried again.
+
+A floater moved back and the order of the passes: ``engine.olympiad.floaters``;
+the steps' words: ``engine.olympiad.search_words``; when the search exceeds its
+budget, every group considered as one group: ``engine.olympiad.one_group``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.messages import Message, msg, prose
+from engine.messages import Message, msg
 from engine.olympiad.colours import compatible
-from engine.olympiad.feasibility import perfectly_pairable, round_completable
-from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup, make_groups, processing_order
+from engine.olympiad.feasibility import round_completable
+from engine.olympiad.floaters import members, passes, stranded
+from engine.olympiad.groups import BOTTOM, TOP, ScoreGroup, make_groups, processing_order
 from engine.olympiad.model import TeamView
 from engine.olympiad.options import OlympiadOptions
 from engine.olympiad.pools import ABOVE, BELOW, Candidate, Incoming, Leave, PairNote, PoolContext, section_j
 from engine.olympiad.search_words import (
-    FLOAT_KEYS,
+    colours_set_aside_said,
+    floated_said,
     group_said,
     median_said,
+    merge_cause,
+    merged_said,
+    not_completable_cause,
     not_completable_said,
+    not_followed_said,
     numbers_said,
     order_said,
+    sent_on_said,
+    stranded_said,
 )
 from engine.olympiad.section_i import section_i
-from engine.olympiad.wording import blocking_message, group_message, names, names_message, stuck
+from engine.olympiad.wording import names_message
 from engine.result import PairingImpossible, Step
 from engine.state import Colour
 
@@ -160,46 +172,6 @@ class GroupSearch:
         own = list(g.teams) + merged
         return own, floaters
 
-    def _stranded(self, cand, target, pending, strand: bool) -> TeamView | None:
-        """A floater that has played every team of the group it goes to (rules 27, 31, 50).
-
-        In Section J (rule 48) no floater may go further. In Section I a team
-        leaving because it met its whole group goes on (rules 41-42), and a
-        dropped team does too once rules 28 / 32 apply (``strand`` False);
-        the middle group, paired last, can never send it on.
-        """
-        if not cand.outgoing:
-            return None
-        g = self.groups[target]
-        if self.section_j or g.side == MEDIAN:
-            check = cand.outgoing
-        elif strand:
-            check = cand.drops
-        else:
-            return None
-        members = list(g.teams) + [i.team for i in pending.get(target, ()) if i.merged]
-        if self.section_j:
-            members += [i.team for i in pending.get(target, ())]
-        for t in check:
-            if not any(m.tpn not in t.met and m.tpn != t.tpn for m in members):
-                return t
-        return None
-
-    def _passes(self, target: int | None) -> list[tuple[int, bool, bool]]:
-        """(rule 44 extra, rule 17 kept, rules 27/31 moved back), in the order they are tried.
-
-        Rule 44 first: every way in which a group sends only the team an odd
-        group must send (including, by rule 18(a), a pairing without rule 17
-        and, by rules 28 / 32, a dropped team going on past the next group)
-        before two more teams leave. Within that, rule 18(b) then 18(a): every
-        other floater keeping rule 17 before rule 17 is set aside; rules 27 / 31
-        move a dropped team back before rules 28 / 32 send it on.
-        """
-        sends = not self.section_j and target is not None
-        levels = (0, 2) if sends else (0,)
-        strands = (True, False) if sends else (True,)
-        return [(extra, strict, strand) for extra in levels for strand in strands for strict in (True, False)]
-
     def _solve(self, pos: int, pending: dict[int, tuple[Incoming, ...]], unpaired: frozenset[int]):
         if pos == len(self.order):
             return []
@@ -230,7 +202,7 @@ class GroupSearch:
         # back by rules 27 / 31 the passes of rules 28 / 32 equal the others.
         colour_bound = any(not (t.may_receive(W) and t.may_receive(B)) for t in pool)
         stranded_seen = False
-        for extra, strict, strand in self._passes(target):
+        for extra, strict, strand in passes(self.section_j, target):
             if (not strict and not colour_bound) or (not strand and not stranded_seen):
                 continue
             pass_failed = set(failed_out)
@@ -257,34 +229,25 @@ class GroupSearch:
                 ):
                     continue
                 back_rule = 50 if self.section_j else (27 if origin == ABOVE else 31)
-                stranded = self._stranded(cand, target, pending, strand)
-                if stranded is not None:
+                back = stranded(self.groups, self.section_j, cand, target, pending, strand)
+                if back is not None:
                     stranded_seen = True
-                    members = self._members(target, pending)
                     self.note(
                         o.cite(back_rule),
-                        msg(
-                            "{combination} - {team} has already played every team of the next group ({teams}); "
-                            "moved back",
-                            combination=cand.message,
-                            team=stranded.label,
-                            teams=names(members),
-                        ),
+                        stranded_said(cand.message, back, members(self.groups, target, pending)),
                     )
                     ctx.why_failed[cand.out_key] = msg(
                         "{team} has already played every team of the next group ({rule})",
-                        team=stranded.label,
+                        team=back.label,
                         rule=o.cite(back_rule),
                     )
                     pass_failed.add(cand.out_key)
                     continue
                 rest = unpaired - {t.tpn for p in cand.pairs for t in p}
                 if not self.round_completable(rest):
-                    cause = self._why_not_completable(rest)
-                    self.note(
-                        o.cite(back_rule),
-                        not_completable_said(cand.message, [self.by_tpn[t] for t in sorted(rest)], cause),
-                    )
+                    left = [self.by_tpn[t] for t in sorted(rest)]
+                    cause = not_completable_cause(left)
+                    self.note(o.cite(back_rule), not_completable_said(cand.message, left, cause))
                     ctx.why_failed[cand.out_key] = msg(
                         "the rest of the round could not then be paired completely{cause}", cause=cause
                     )
@@ -300,25 +263,12 @@ class GroupSearch:
                     )
                 sub = len(self.steps)
                 if not strict:
-                    self.step(
-                        o.cite("18(a)"),
-                        "colour",
-                        msg(
-                            "the {score} group cannot be paired completely within {rule}: the pairing below is "
-                            "made without it",
-                            score=float(g.score),
-                            rule=o.cite(17),
-                        ),
-                    )
-                if not strand and self._stranded(cand, target, pending, True) is not None:
-                    self.step(
-                        o.cite(28 if origin == ABOVE else 32),
-                        "floater",
-                        msg(
-                            "every team that could leave the group has played the whole next group: one goes on "
-                            "all the same (rules 25-27 / 29-31 applied again)"
-                        ),
-                    )
+                    self.step(o.cite("18(a)"), "colour", colours_set_aside_said(g.score, o.cite(17)))
+                if (
+                    not strand
+                    and stranded(self.groups, self.section_j, cand, target, pending, True) is not None
+                ):
+                    self.step(o.cite(28 if origin == ABOVE else 32), "floater", sent_on_said())
                 self.step(
                     cand.article,
                     "pairing",
@@ -333,12 +283,7 @@ class GroupSearch:
                     self.step(
                         o.cite(rule),
                         "floater",
-                        msg(
-                            FLOAT_KEYS[way, leave is not None],
-                            team=t.label,
-                            score=float(self.groups[target].score),
-                            cause=prose(leave.cause) if leave is not None else "",
-                        ),
+                        floated_said(t, way, self.groups[target].score, leave),
                         tpn=t.tpn,
                         rule=str(rule),
                     )
@@ -349,7 +294,6 @@ class GroupSearch:
                 del self.steps[sub:]
                 failed_out.add(cand.out_key)
                 pass_failed.add(cand.out_key)
-                moved = ", ".join(t.label for t in cand.outgoing) or "no floater"
                 ctx.why_failed.setdefault(
                     cand.out_key,
                     msg(
@@ -357,42 +301,16 @@ class GroupSearch:
                         teams=names_message(cand.outgoing) if cand.outgoing else msg("no floater"),
                     ),
                 )
-                self.note(
-                    o.cite(back_rule),
-                    msg(
-                        "{combination} - the following groups cannot be paired with {teams}; moved back, next "
-                        "combination",
-                        combination=cand.message,
-                        teams=msg("no floater") if not cand.outgoing else moved,
-                    ),
-                )
+                self.note(o.cite(back_rule), not_followed_said(cand.message, cand.outgoing))
         if target is not None and self.allow_merge:
             # Rule 50: the two groups are considered as one group.
             below = self.groups[target]
-            leave = Leave(
-                50,
-                msg(
-                    "{group} could not be paired apart from {other}, so the two were considered as one group",
-                    group=group_message(g.score),
-                    other=group_message(below.score),
-                ),
-                g.score,
-            )
+            leave = Leave(50, merge_cause(g.score, below.score), g.score)
             carried = tuple(Incoming(t, origin, merged=True, leave=leave) for t in own) + tuple(floaters)
             new_pending = {k: v for k, v in pending.items() if k != gi}
             new_pending[target] = new_pending.get(target, ()) + carried
             sub = len(self.steps)
-            self.step(
-                o.cite(50),
-                "merge",
-                msg(
-                    "the {score} group cannot be paired with the {below} group as separate groups: they are "
-                    "considered as one group",
-                    score=float(g.score),
-                    below=float(below.score),
-                ),
-                tpns=[t.tpn for t in pool],
-            )
+            self.step(o.cite(50), "merge", merged_said(g.score, below.score), tpns=[t.tpn for t in pool])
             self.chosen[pos] = Choice(g, None, (0, True, True), tuple(incoming))
             result = self._solve(pos + 1, new_pending, unpaired)
             if result is not None:
@@ -401,58 +319,3 @@ class GroupSearch:
         del self.steps[mark:]
         self.failed_states.add(key)
         return None
-
-    def _members(self, target: int, pending) -> list[TeamView]:
-        g = self.groups[target]
-        return list(g.teams) + [i.team for i in pending.get(target, ())]
-
-    def _why_not_completable(self, rest: frozenset[int]) -> str | Message:
-        """The cause, where one team shows it: a team that has played every other team left."""
-        teams = [self.by_tpn[t] for t in sorted(rest)]
-        if len(teams) % 2:
-            return msg(" (an odd number of teams would be left)")
-        t = stuck(teams)
-        if t is not None:
-            return msg(" ({team} has already played every other team still to be paired)", team=t.label)
-        if len(teams) <= 6:
-            return msg(" ({why})", why=blocking_message(teams))
-        return ""
-
-
-def all_groups_as_one(
-    teams: list[TeamView], opts: OlympiadOptions, section_j: bool
-) -> tuple[list[tuple[TeamView, TeamView]], list[Step]]:
-    """Rule 50 taken to its end: every remaining group considered as one group.
-
-    Only used when the group-by-group search exceeds its budget
-    (``max_search_steps``); the teams are paired in the order of rule 47
-    (Section J) or rule 36 (Section I) over the standings.
-    """
-    from engine.olympiad.groups import standings_key
-    from engine.olympiad.orders import combinations, rule36_opponents, rule47_opponents
-
-    ordered = sorted(teams, key=lambda t: standings_key(t, section_j))
-    by = {t.tpn: t for t in ordered}
-
-    def rest_check(rest, _can_float):
-        ok = perfectly_pairable([t.tpn for t in rest], lambda a, b: b not in by[a].met)
-        return None if ok else "unsolvable"
-
-    for comb in combinations(
-        ordered,
-        rule47_opponents if section_j else rule36_opponents,
-        pair_check=lambda a, b: "met" if b.tpn in a.met else None,
-        rest_check=rest_check,
-    ):
-        step = Step(
-            opts.cite(50),
-            "merge",
-            msg(
-                "the group-by-group search exceeded its budget: all groups are considered as one group and paired "
-                "in the order of {rule}",
-                rule=opts.cite(47 if section_j else 36),
-            ),
-            {},
-        )
-        return list(comb.pairs), [step]
-    raise PairingImpossible("no complete pairing of the round exists without a rematch (Olympiad rule 14(a))")

@@ -1,4 +1,4 @@
-"""The steps of the group-by-group search (rules 13, 16, 18(a), 45, 50), as messages.
+"""The steps of the group-by-group search (rules 13, 16, 18(a), 25-32, 45, 48, 50), as messages.
 
 Each function writes one step of ``engine.olympiad.search`` as an
 ``engine.messages.Message``: ``str()`` is the English the search always wrote,
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from engine.messages import English, Message, msg, prose
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup
 from engine.olympiad.model import TeamView
-from engine.olympiad.pools import ABOVE
-from engine.olympiad.wording import blocking, stuck
+from engine.olympiad.pools import ABOVE, Leave
+from engine.olympiad.wording import blocking, blocking_message, group_message, names, stuck
 
 SIDE_KEYS = {
     TOP: "score group {score} (top): {teams}",
@@ -92,4 +92,82 @@ def not_completable_said(combination: Message, teams: Sequence[TeamView], cause:
         "{combination}: the rest of the round could not then be paired completely ({cause})",
         combination=combination,
         cause=said,
+    )
+
+
+def not_completable_cause(teams: Sequence[TeamView]) -> str | Message:
+    """The cause, where one team shows it: a team that has played every other team left."""
+    if len(teams) % 2:
+        return msg(" (an odd number of teams would be left)")
+    t = stuck(teams)
+    if t is not None:
+        return msg(" ({team} has already played every other team still to be paired)", team=t.label)
+    if len(teams) <= 6:
+        return msg(" ({why})", why=blocking_message(teams))
+    return ""
+
+
+def stranded_said(combination: Message, team: TeamView, members: Sequence[TeamView]) -> Message:
+    """Rules 27, 31, 50: a floater that has played every team of the next group is moved back."""
+    return msg(
+        "{combination} - {team} has already played every team of the next group ({teams}); moved back",
+        combination=combination,
+        team=team.label,
+        teams=names(members),
+    )
+
+
+def not_followed_said(combination: Message, outgoing: Sequence[TeamView]) -> Message:
+    """Rules 27, 31, 50: the following groups cannot be paired with the combination's floaters."""
+    moved = ", ".join(t.label for t in outgoing) or "no floater"
+    return msg(
+        "{combination} - the following groups cannot be paired with {teams}; moved back, next combination",
+        combination=combination,
+        teams=msg("no floater") if not outgoing else moved,
+    )
+
+
+def colours_set_aside_said(score: float, limits: str) -> Message:
+    """Rule 18(a): the group is paired without the board-1 colour limits of rule 17 (``limits``)."""
+    return msg(
+        "the {score} group cannot be paired completely within {rule}: the pairing below is made without it",
+        score=float(score),
+        rule=limits,
+    )
+
+
+def sent_on_said() -> Message:
+    """Rules 28 / 32: a dropped team goes on past the next group."""
+    return msg(
+        "every team that could leave the group has played the whole next group: one goes on all the same "
+        "(rules 25-27 / 29-31 applied again)"
+    )
+
+
+def floated_said(team: TeamView, way: str, score: float, leave: Leave | None) -> Message:
+    """Rules 25-32, 48: ``team`` floats ``way`` ("up" or "down") to the ``score`` group, and why it left."""
+    return msg(
+        FLOAT_KEYS[way, leave is not None],
+        team=team.label,
+        score=float(score),
+        cause=prose(leave.cause) if leave is not None else "",
+    )
+
+
+def merge_cause(score: float, below: float) -> Message:
+    """Rule 50: why the teams of the ``score`` group came into the ``below`` group."""
+    return msg(
+        "{group} could not be paired apart from {other}, so the two were considered as one group",
+        group=group_message(score),
+        other=group_message(below),
+    )
+
+
+def merged_said(score: float, below: float) -> Message:
+    """Rule 50: the two groups are considered as one group."""
+    return msg(
+        "the {score} group cannot be paired with the {below} group as separate groups: they are considered as "
+        "one group",
+        score=float(score),
+        below=float(below),
     )

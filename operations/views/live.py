@@ -8,9 +8,10 @@ fragment carries his "confirm" buttons).
 
 from __future__ import annotations
 
+import hashlib
 from functools import wraps
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext as _
@@ -18,13 +19,16 @@ from django.views.decorators.http import require_GET
 
 from operations import live, permissions, selectors
 from operations.views._common import _round, _tournament
-from public_http.middleware import shared_max_age
+from public_http.middleware import etag_matches, shared_max_age
 
 
 def _micro_cached(view):
     """An anonymous visitor's answer (the fragment everybody shares, or 204) may be kept one second
     (``PUBLIC_HTTP_SHARED_MAX_AGE``) by a shared cache in front, never by the browser: a thousand
-    pollers cost the site one answer a second (issue 21); any other answer is never cached."""
+    pollers cost the site one answer a second (issue 21); any other answer is never cached.
+
+    The shared fragment carries an ETag of its content, so the proxy renews its copy with a ``304``
+    when the fragment has not changed, instead of fetching and storing it again every second."""
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
@@ -33,6 +37,15 @@ def _micro_cached(view):
         if shared and not response.cookies and "HTTP_AUTHORIZATION" not in request.META:
             response["Cache-Control"] = f"max-age=0, s-maxage={shared_max_age()}, public"
             patch_vary_headers(response, ("Cookie",))
+            if response.status_code == 200:
+                etag = f'W/"{hashlib.blake2b(response.content, digest_size=12).hexdigest()}"'
+                response["ETag"] = etag
+                if etag_matches(request.META.get("HTTP_IF_NONE_MATCH", ""), etag):
+                    unchanged = HttpResponseNotModified()
+                    for header in ("ETag", "Cache-Control", "Vary", "Content-Language"):
+                        if header in response:
+                            unchanged[header] = response[header]
+                    return unchanged
         else:
             add_never_cache_headers(response)
         return response

@@ -197,3 +197,24 @@ def test_an_anonymous_fragment_may_be_kept_one_second_by_a_shared_cache_and_an_o
     answer = client.get(url)
     assert "private" in answer["Cache-Control"] and "no-store" in answer["Cache-Control"]
     assert "s-maxage" not in answer["Cache-Control"]
+
+
+def test_the_proxy_renews_an_unchanged_shared_fragment_with_a_304_and_a_new_result_changes_its_etag(
+    client, posted, django_capture_on_commit_callbacks
+):
+    """The proxy asks again every second with the ETag of its copy: an unchanged fragment is a 304
+    (nothing fetched or stored again); a result entered gives the fragment a new ETag, and the whole
+    new fragment."""
+    url = poll_url(client.get(_boards(posted)).content.decode(), "live-boards").split("?v=")[0]
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"].startswith('W/"')
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == first["ETag"] and "s-maxage=1" in again["Cache-Control"]
+    with django_capture_on_commit_callbacks(execute=True):
+        results.enter_results(posted.matches[0], {1: "1-0"}, by=posted.arbiter)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert changed.content != first.content
+    client.force_login(posted.arbiter)
+    assert "ETag" not in client.get(url)  # an official's fragment is never kept, nor revalidated

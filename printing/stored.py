@@ -42,7 +42,7 @@ from printing import selectors
 from printing.documents import DOCUMENTS, Document
 from printing.models import StoredDocument
 from printing.pdf import DEFAULT_SIZE, render_pdf, styles_digest
-from public_http import versions
+from public_http import readers, versions
 from tournaments.models import Membership, Round, RoundState, Tournament
 from tournaments.models.membership import ARBITER_ROLES
 
@@ -95,10 +95,11 @@ def languages(tournament: Tournament) -> list[str]:
 
     ``PRINTING_RENDER_AHEAD_LANGUAGES`` when set (``all``: every language of the site); else the
     event's own languages: the site's default, the languages its members (committee, arbiters,
-    captains) chose, and each language in which a reader has asked for one of its documents (a
-    stored row, rendered on that request). So every reader but the first in a language new to the
-    event gets a stored file, and a small machine renders a quarter of the files when everyone
-    reads the site's default language (issue 21: the printer's CPU under a season's load).
+    captains) chose, the languages its public pages are read in (``public_http.readers``) and each
+    language in which a reader has asked for one of its documents (a stored row, rendered on that
+    request). So a reader waits for a render only when he is the first to read the event in his
+    language, and a small machine renders a quarter of the files when everyone reads the site's
+    default language (issue 21: the printer's CPU under a season's load).
     """
     site = [code for code, _name in settings.LANGUAGES]
     chosen = [code for code in getattr(settings, "PRINTING_RENDER_AHEAD_LANGUAGES", None) or [] if code]
@@ -106,7 +107,12 @@ def languages(tournament: Tournament) -> list[str]:
         return site if chosen == ["all"] else [code for code in site if code in chosen]
     members = Membership.objects.filter(tournament=tournament).values_list("user_id", flat=True)
     asked = StoredDocument.objects.filter(tournament=tournament).values_list("language", flat=True)
-    wanted = {settings.LANGUAGE_CODE, *languages_of(members).values(), *asked}
+    wanted = {
+        settings.LANGUAGE_CODE,
+        *languages_of(members).values(),
+        *readers.read_in(tournament.slug),
+        *asked,
+    }
     return [code for code in site if code in wanted]
 
 

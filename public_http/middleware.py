@@ -33,7 +33,7 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 
-from public_http import versions
+from public_http import readers, versions
 
 # url name -> what its answer shows: "site" (the lists), "teams" (a tournament's teams),
 # "tournament" (a tournament named by its slug and where its rounds stand, without results),
@@ -250,6 +250,8 @@ class PublicHttpCacheMiddleware:
             if cache.add(lock, etag, timeout=RENDER_LOCK_SECONDS):
                 request.public_http_lock = lock
                 request.public_http_latest = latest_key
+                if view_kwargs.get("slug"):
+                    readers.note_read_in(view_kwargs["slug"], translation.get_language())
             else:
                 stored = found.get(latest_key) if not conditional else cache.get(latest_key)
         if stored is not None:

@@ -189,7 +189,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # the poster would wait for the PDFs); there the first reader of a document renders and keeps it.
 PRINTING_RENDER_AHEAD = env.bool("PRINTING_RENDER_AHEAD", default=not CELERY_TASK_ALWAYS_EAGER)
 # The languages rendered ahead, each on A4 (printing.stored.languages). Empty: each event's own (the
-# site's default, its members' chosen languages, each language a reader asked one of its documents in);
+# site's default, its members' chosen languages, the languages its pages are read in, each language a reader
+# asked one of its documents in);
 # "all": every language of the site; else the codes listed.
 PRINTING_RENDER_AHEAD_LANGUAGES = env.list("PRINTING_RENDER_AHEAD_LANGUAGES", default=[])
 # Their queue: the workers' own by default; "printing" (with a worker ``-Q printing`` of its own) keeps

@@ -2,14 +2,15 @@
 
 Rendering every document in every language of the site took two thirds of a small machine's workers
 under a season's load. By default an event's documents are rendered ahead in the site's language, the
-languages its members chose, and each language a reader has asked one of its documents in: only the
-first reader in a language new to the event waits for a render. ``PRINTING_RENDER_AHEAD_LANGUAGES``
+languages its members chose, the languages its public pages are read in, and each language a reader
+has asked one of its documents in: only the first reader in a language new to the event waits. ``PRINTING_RENDER_AHEAD_LANGUAGES``
 sets the list for every event (``all``: every language of the site).
 """
 
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from languages.models import LanguagePreference
 from printing import stored
@@ -25,6 +26,7 @@ STANDINGS_PDF = "/ops/t/{slug}/standings.pdf"
 @pytest.fixture
 def event_languages(settings, print_event):
     settings.PRINTING_RENDER_AHEAD_LANGUAGES = []
+    cache.clear()
     LanguagePreference.objects.filter(user__in=print_event.users.values()).delete()
     StoredDocument.objects.filter(tournament=print_event.tournament).delete()
 
@@ -46,6 +48,16 @@ def test_a_language_a_reader_asked_a_document_in_is_rendered_ahead_from_then_on(
     answer = client.get(STANDINGS_PDF.format(slug=print_event.slug), HTTP_ACCEPT_LANGUAGE="fr")
     assert answer.status_code == 200 and answer.content.startswith(b"%PDF-")
     assert stored.languages(print_event.tournament) == ["en", "fr"]
+
+
+def test_a_language_the_events_public_pages_are_read_in_is_rendered_ahead(
+    client, print_event, event_languages
+):
+    page = client.get(f"/t/{print_event.slug}/round/1/pairings/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert page.status_code == 200 and page["Content-Language"] == "ru"
+    assert stored.languages(print_event.tournament) == ["en", "ru"]
+    client.get(f"/t/{print_event.slug}/round/1/pairings/", HTTP_ACCEPT_LANGUAGE="xx")  # not a site language
+    assert stored.languages(print_event.tournament) == ["en", "ru"]
 
 
 def test_the_language_a_member_of_the_event_chose_is_rendered_ahead(print_event, event_languages):

@@ -4,7 +4,9 @@ The groups are taken in the order of 6.4. Each one:
 
 1. keeps as many pairings as it can while every team still unpaired can be
    paired (Kept Pairings, 8.4, 9.5), within the board-1 colour limits of 7.3
-   unless the limits would make it keep fewer (7.4: then without them);
+   unless the limits would make it keep fewer (7.4: then without them; by the
+   option ``colour_limits_lifted="no_floater"`` only when without them it
+   would float no team);
 2. pairs the floaters that came in: a downfloater meets the highest ranked
    team of its new group it can meet (8.3.1), an upfloater the lowest ranked
    (8.2.1), as long as the group keeps its pairings; a floater nobody there
@@ -57,6 +59,21 @@ MEDIAN_KEYS = {
     "Group is the {score}-point group; groups are paired from the top down to it, from the bottom up to it, "
     "and it last",
 }
+
+
+def limits_kept(teams: int, within: int, without: int, lifted: str) -> bool:
+    """7.3 / 7.4: does a group of ``teams`` teams keep the board-1 colour limits?
+
+    ``within`` and ``without`` are the pairings it keeps (9.5) within the limits and without
+    them. ``lifted`` (option ``colour_limits_lifted``): ``"fewer_pairings"`` - the limits go
+    when they cost the group a pairing; ``"no_floater"`` - only when, without them, the group
+    would float no team (it pairs all its teams) and, within them, it would float some.
+    """
+    if within == without:
+        return True
+    if lifted == "no_floater":
+        return 2 * without < teams
+    return False
 
 
 def kept_said(score: float, teams: list[str], kept: int, leave: int) -> Message:
@@ -176,8 +193,24 @@ class Procedure:
                 f"the teams still unpaired at the {g.mp:g}-point group cannot all be paired (D.02 6.1)"
             )
         k_lim = self.kept.best(inner, later, lambda a, b: self.within(self.by[a], self.by[b]))
-        limits = k_lim == k_free
+        limits = limits_kept(len(pool), k_lim, k_free, self.opts.colour_limits_lifted)
         ok = self.within if limits else self.free
+        if limits and k_lim != k_free:
+            self.steps.append(
+                Step(
+                    "D.02 7.4",
+                    "limits",
+                    msg(
+                        "the {score}-point group would keep {within} pairings within the board-1 colour limits of "
+                        "7.3 and {without} without them; it would float a team even without them, so it is "
+                        "paired within them",
+                        score=float(g.mp),
+                        within=k_lim,
+                        without=k_free,
+                    ),
+                    {"group": g.mp, "within": k_lim, "without": k_free, "lifted": False},
+                )
+            )
         if not limits:
             self.limits_disregarded.add(g.mp)
             self.steps.append(
@@ -194,16 +227,17 @@ class Procedure:
                     {"group": g.mp, "within": k_lim, "without": k_free},
                 )
             )
-        leave = len(pool) - 2 * k_free
+        kept = k_lim if limits else k_free
+        leave = len(pool) - 2 * kept
         self.steps.append(
             Step(
                 "D.02 9.5",
                 "groups",
-                kept_said(g.mp, [t.label for t in pool], k_free, leave),
-                {"group": g.mp, "kept": k_free, "teams": [t.tpn for t in pool]},
+                kept_said(g.mp, [t.label for t in pool], kept, leave),
+                {"group": g.mp, "kept": kept, "teams": [t.tpn for t in pool]},
             )
         )
-        run = _GroupRun(self, st, pool, later, k_free, ok, limits)
+        run = _GroupRun(self, st, pool, later, kept, ok, limits)
         run.floaters_in()
         run.choose_floaters()
         run.pair_rest()

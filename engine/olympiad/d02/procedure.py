@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.messages import Message, msg, msgn, prose
+from engine.messages import Message, as_message, msg, msgn, prose
 from engine.olympiad.d02.groups import DOWN, MEDIAN, UP, Group, make_groups, processing_order
 from engine.olympiad.d02.kept import Kept
 from engine.olympiad.d02.model import D02Team, compatible, ranked
@@ -280,7 +280,7 @@ class _GroupRun:
         del self.inner[t.tpn]
         self.floats.append(t)
         self.p.decisions.append(Decision("float", t, None, article, reason, self.g.mp))
-        self.p.steps.append(Step(article, "floaters", str(reason), {"tpn": t.tpn, "group": self.g.mp}))
+        self.p.steps.append(Step(article, "floaters", as_message(reason), {"tpn": t.tpn, "group": self.g.mp}))
 
     def floaters_in(self) -> None:
         """Step 2 (8.2.1, 8.3.1): the floaters that came in meet the teams of their new group."""

@@ -142,6 +142,15 @@ MESSAGES = (
     ),
     gettext_noop("the latest round in which both teams played with different colours"),
     gettext_noop("the teams' played matches compared from the latest one back"),
+    # olympiad option colour_limits_lifted (D.02 7.4)
+    gettext_noop("When a group is paired without the board-1 colour limits (2022 rules)"),
+    gettext_noop(
+        "the colour limits of 7.3 are lifted for a group that would keep fewer pairings within them, or only for a group that would float no team without them (D.02 7.4)"
+    ),
+    gettext_noop("a group that would keep fewer pairings within the limits is paired without them"),
+    gettext_noop(
+        "only a group that would float no team without the limits, but would within them, is paired without them"
+    ),
     # dubov option max_upfloats (Dubov 2.5)
     gettext_noop("Upfloat limit"),
     gettext_noop(

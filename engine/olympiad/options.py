@@ -258,6 +258,7 @@ D02_CHOICES = {
     "median_teams": ("paired", "with_bye"),
     "floater_next_group": ("own_teams", "with_floaters"),
     "colour_history": ("rounds", "played"),
+    "colour_limits_lifted": ("fewer_pairings", "no_floater"),
 }
 
 D02_OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -314,6 +315,21 @@ D02_OPTION_SPECS: tuple[OptionSpec, ...] = (
         choice_labels=(
             "the latest round in which both teams played with different colours",
             "the teams' played matches compared from the latest one back",
+        ),
+    ),
+    OptionSpec(
+        key="colour_limits_lifted",
+        system="olympiad",
+        article="D.02 7.4",
+        label="When a group is paired without the board-1 colour limits (2022 rules)",
+        help="the colour limits of 7.3 are lifted for a group that would keep fewer pairings within them, or "
+        "only for a group that would float no team without them (D.02 7.4)",
+        default="fewer_pairings",
+        choices=D02_CHOICES["colour_limits_lifted"],
+        choice_labels=(
+            "a group that would keep fewer pairings within the limits is paired without them",
+            "only a group that would float no team without the limits, but would within them, is paired "
+            "without them",
         ),
     ),
 )

@@ -19,6 +19,12 @@ in ``docs/interpretations/olympiad2022.md``, the default first):
     rounds by their number, both teams having played in it; ``"played"`` -
     the teams' played matches compared from the latest one back (a round
     one of them did not play is skipped for that team only).
+``colour_limits_lifted``
+    7.4, when a group is paired without the board-1 colour limits of 7.3:
+    ``"fewer_pairings"`` - when within them it would keep fewer pairings
+    (float more teams) than without them; ``"no_floater"`` - only when
+    without them it would float no team and within them it would float
+    some (a group that floats a team anyway, an odd one say, keeps them).
 
 The options of the 1998 and 2007 texts (``section``, ``section_j_from_round``,
 ``imaginary_points``, ``middle_group_all_met``) have no meaning under D.02:
@@ -41,6 +47,7 @@ class D02Options:
     median_teams: str = "paired"
     floater_next_group: str = "own_teams"
     colour_history: str = "rounds"
+    colour_limits_lifted: str = "fewer_pairings"
 
 
 def parse_d02(options: dict | None) -> D02Options:

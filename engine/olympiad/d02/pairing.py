@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from engine.messages import msg, prose
 from engine.olympiad.d02.bye import choose_bye
 from engine.olympiad.d02.colours import allocate, board_key
+from engine.olympiad.d02.decisions import Decision
 from engine.olympiad.d02.kept import Kept
 from engine.olympiad.d02.model import build_teams
 from engine.olympiad.d02.options import NOT_READ_BY_D02, parse_d02
-from engine.olympiad.d02.procedure import Decision, Procedure
+from engine.olympiad.d02.procedure import Procedure
 from engine.olympiad.why import explain_teams
 from engine.result import Pair, RoundPairing
 from engine.state import TournamentState

@@ -99,16 +99,15 @@ def test_an_olympiad_explanation_in_another_language_writes_every_step_the_engin
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_d02_explanation_writes_its_groups_bye_boards_and_colours_in_the_readers_language(language):
     pairings = _olympiad_rounds("2022", n=21)
-    steps = [
-        s
-        for p in pairings
-        for s in _rule_steps(p)
-        if s.topic in ("scores", "groups", "bye", "boards", "colour")
-    ]
-    assert {"scores", "groups", "bye", "boards", "colour"} <= {s.topic for s in steps}
+    topics = {"scores", "groups", "bye", "floaters", "pairing", "boards", "colour"}
+    steps = [s for p in pairings for s in _rule_steps(p) if s.topic in topics]
+    assert topics <= {s.topic for s in steps}
     for s in steps:
         assert fully_translated(s.data[MESSAGE_DATA]), s.message
         assert step_text(s, language) != s.message
     text = pairings[0].explanation_text(language)
     for english in ("receives the bye", "keeps", "boards are numbered", "has White on board 1"):
         assert english not in text
+    for english in ("floats down to", "floats up to", "so it floats on"):  # the floaters' steps (8, 9.4)
+        assert any(english in p.explanation_text("en") for p in pairings)
+        assert not any(english in p.explanation_text(language) for p in pairings)

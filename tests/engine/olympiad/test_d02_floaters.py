@@ -166,6 +166,30 @@ def test_d02_7_4_limits_disregarded_when_the_group_would_keep_fewer_pairings():
     assert any(s.article == "D.02 7.4" for s in proc.steps)
 
 
+def test_d02_7_4_option_colour_limits_lifted_fewer_pairings_or_only_when_no_floater():
+    # 4 MP: 1-5, each with White twice running, so no pair among them keeps 7.3; 2 MP: 6-12 (the Median Group).
+    cards = [card(t, 4, "ww") for t in range(1, 6)] + [card(t, 2) for t in range(6, 13)]
+    # Default: within the limits the group keeps 0 pairings, without them 2: they go; 1-3, 2-4 (9.3), 5 floats.
+    fewer = run(cards)
+    assert {frozenset((a.tpn, b.tpn)) for a, b in fewer.pairs} == written("1-3 2-4 5-6 7-10 8-11 9-12")
+    assert fewer.limits_disregarded == {4}
+    # no_floater: five teams float one anyway, so the limits stay and all five float into the Median Group.
+    narrow = run(cards, colour_limits_lifted="no_floater")
+    assert {frozenset((a.tpn, b.tpn)) for a, b in narrow.pairs} == written("1-6 2-7 3-8 4-9 5-10 11-12")
+    assert not narrow.limits_disregarded
+    assert sorted(t for t, _ in _floats(narrow)) == [1, 2, 3, 4, 5]
+    stayed = next(s for s in narrow.steps if s.article == "D.02 7.4")
+    assert stayed.data["lifted"] is False and "paired within them" in stayed.message
+
+
+def test_d02_7_4_no_floater_reading_lifts_the_limits_of_a_group_that_would_otherwise_pair_every_team():
+    # The case of the default's test: without the limits the group pairs both its teams, within them neither.
+    cards = [card(1, 4, "ww"), card(2, 4, "ww"), card(3, 2, "bw"), card(4, 2, "wb")]
+    proc = run(cards, colour_limits_lifted="no_floater")
+    assert {frozenset((a.tpn, b.tpn)) for a, b in proc.pairs} == written("1-2 3-4")
+    assert proc.limits_disregarded == {4}
+
+
 def test_d02_7_3_limits_kept_when_the_group_keeps_as_many_pairings_within_them():
     # 1 (WW) would meet 3 by 9.3 but 3 (WW) cannot take Black... both need Black: 1 meets 4 instead.
     cards = [card(1, 2, "ww"), card(2, 2, "bb"), card(3, 2, "ww"), card(4, 2, "bb")]

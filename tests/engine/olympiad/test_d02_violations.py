@@ -64,3 +64,25 @@ def test_d02_8_3_1_a_proposal_keeping_the_floater_in_its_group_is_answered_with_
     found = _check(state, [(1, 3), (2, 4), (5, 6)])
     assert [v.criterion for v in found] == ["D.02 8.3.1"]
     assert "float" in found[0].message
+
+
+def test_d02_7_4_the_checker_follows_the_option_colour_limits_lifted():
+    # After two rounds 1, 2 and 3 (4 MP) had White twice running; 4, 5, 6 (2 MP) can take White. By
+    # default the 4-point group is paired without the limits (1-2, 3 floats); with no_floater it floats
+    # all three, within the limits, so 1-2 then breaks 7.3 and is not what the rules pair.
+    rounds = [
+        [(1, 7, 3), (2, 8, 3), (3, 9, 3), (4, 10, 2), (5, 11, 2), (6, 12, 2)],
+        [(1, 10, 3), (2, 11, 3), (3, 12, 3), (7, 4, 2), (8, 5, 2), (9, 6, 2)],
+    ]
+    proposal = [(2, 1), (4, 3), (5, 6), (10, 7), (11, 8), (12, 9)]
+    fewer = tournament(12, rounds, version="2022")
+    assert {frozenset((p.white, p.black)) for p in systems.get("olympiad").pair(fewer).pairs} == {
+        frozenset(p) for p in proposal
+    }
+    assert not [v for v in _check(fewer, proposal) if v.criterion == "D.02 7.3"]
+    narrow = tournament(12, rounds, version="2022", options={"colour_limits_lifted": "no_floater"})
+    assert {frozenset((p.white, p.black)) for p in systems.get("olympiad").pair(narrow).pairs} == {
+        frozenset(p) for p in [(1, 4), (2, 5), (3, 6), (7, 10), (8, 11), (9, 12)]
+    }
+    found = _check(narrow, proposal)
+    assert [(v.criterion, v.tpns) for v in found] == [("D.02 7.3", (2,)), ("D.02 9.4", (2, 1))]

@@ -20,7 +20,13 @@ from engine import systems
 from engine.result import PairingImpossible
 from tests.engine.olympiad2022_reference.events import new_event, next_state, plans, play
 from tests.engine.olympiad2022_reference.from_state import ref_teams, reference_pairing
-from tests.engine.olympiad2022_reference.reference import PLAYED, WITH_FLOATERS, ReferenceImpossible, rank_key
+from tests.engine.olympiad2022_reference.reference import (
+    NO_FLOATER,
+    PLAYED,
+    WITH_FLOATERS,
+    ReferenceImpossible,
+    rank_key,
+)
 
 SEED = 2022
 EVENTS = 44
@@ -52,7 +58,8 @@ def describe(state, plan, ref, got) -> str:
 
 # The engine's options for the other readings, the same readings in the reference, and the events
 # (indices into plans(300, SEED)) that play them: 8.2.3's reading matters in one round of each of
-# events 38, 111, 201 and 297, and in none of the first ten; the other readings in the first eight.
+# events 38, 111, 201 and 297, and in none of the first ten; 7.4's in one round of each of events 2,
+# 26 and 58 (of the first sixty); the other readings in the first eight.
 VARIANTS = {
     "default": ({}, {}, range(EVENTS)),
     "floater_next_group=with_floaters": (
@@ -62,6 +69,11 @@ VARIANTS = {
     ),
     "late_entry_bye=eligible": ({"late_entry_bye": "eligible"}, {"late_entry_bye": True}, range(8)),
     "colour_history=played": ({"colour_history": "played"}, {"reading_7_6": PLAYED}, range(8)),
+    "colour_limits_lifted=no_floater": (
+        {"colour_limits_lifted": "no_floater"},
+        {"reading_7_4": NO_FLOATER},
+        (*range(8), 26, 58),
+    ),
 }
 
 

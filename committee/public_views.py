@@ -27,9 +27,10 @@ def round_pairings(request, slug: str, number: int):
     """The latest publication of a round and its history; the anonymous page is served from the cache."""
     anonymous = not request.user.is_authenticated
     key = public_cache_keys(slug, number)["page"]
-    if anonymous and versions.round_is_held(slug, number):
+    held = versions.round_and_results_current(slug, number, [key]) if anonymous else None
+    if held is not None:
         # The round's version (taken before the database is read) and the kept copy in one cache read.
-        version, found = versions.current_and(versions.round_and_results_names(slug, number), [key])
+        version, found = held
         kept = found.get(key)
         if isinstance(kept, tuple) and kept[0] == version:
             return HttpResponse(kept[1])

@@ -150,11 +150,25 @@ def _etag(identity: str, version: str) -> str:
     return f'W/"{digest}"'
 
 
-def current_etag(names: list[str], identity: str, also: list[str] = ()) -> tuple[str, dict]:
-    """The ETag of the answer ``identity`` at the current versions ``names``, and the cache keys
-    ``also`` (one cache read); ``public_http.revalidation`` answers the proxy's 304s with it."""
-    version, found = versions.current_and(names, also)
-    return _etag(identity, version), found
+def current_etag(
+    scope: str, view_kwargs: dict, identity: str, also: list[str] = ()
+) -> tuple[str, dict] | None:
+    """The ETag of the answer ``identity`` of a view of ``scope`` at its current versions, and the
+    cache keys ``also``, in one cache read; None when the view answers itself (a URL naming no
+    tournament or round it depends on). ``public_http.revalidation`` answers the proxy's 304s with it."""
+    if scope == "round-and-results":
+        # Its names grow with the round's number: a round the tournament does not hold is the view's 404.
+        slug, number = view_kwargs.get("slug"), view_kwargs.get("number")
+        found = (
+            versions.round_and_results_current(slug, number, also) if slug and number is not None else None
+        )
+    else:
+        names = names_of(scope, view_kwargs)
+        found = versions.current_and(names, also) if names is not None else None
+    if found is None:
+        return None
+    version, values = found
+    return _etag(identity, version), values
 
 
 def etag_matches(if_none_match: str, etag: str) -> bool:
@@ -185,7 +199,8 @@ def _shareable(request, response) -> bool:
 
 
 def names_of(scope: str, view_kwargs: dict) -> list[str] | None:
-    """The versions an answer of ``scope`` depends on, for the tournament (and round) its URL names."""
+    """The versions an answer of ``scope`` depends on, for the tournament (and round) its URL names
+    (``round-and-results``: ``versions.round_and_results_current`` checks the round first)."""
     if scope == "site":
         return [versions.SITE_KEY]
     slug, number = view_kwargs.get("slug"), view_kwargs.get("number")
@@ -204,7 +219,6 @@ def names_of(scope: str, view_kwargs: dict) -> list[str] | None:
     if scope == "round":
         return versions.round_names(slug, number)
     if scope == "round-and-results":
-        # Its names grow with the round's number: a round the tournament does not hold is the view's 404.
         return (
             versions.round_and_results_names(slug, number) if versions.round_is_held(slug, number) else None
         )
@@ -220,9 +234,6 @@ class PublicHttpCacheMiddleware:
         scope = PUBLIC_VIEWS.get(match.url_name) if match is not None else None
         if scope is None or not _is_public_request(request):
             return None
-        names = names_of(scope, view_kwargs)
-        if names is None:
-            return None
         # The view (and its page's links, the language switcher's "next") sees only the parameters
         # it reads, as the key has them: the copy kept is exactly the answer to that key.
         query = _query(request)
@@ -233,7 +244,10 @@ class PublicHttpCacheMiddleware:
         # One cache read for the version and, but for a conditional request, the latest copy of
         # this answer: a crowd asking the same page is served by it until the version changes.
         latest_key = f"{STORED_PREFIX}:latest:{identity}"
-        etag, found = current_etag(names, identity, [] if conditional else [latest_key])
+        answer = current_etag(scope, view_kwargs, identity, [] if conditional else [latest_key])
+        if answer is None:
+            return None
+        etag, found = answer
         request.public_http_etag = etag
         if etag_matches(conditional, etag):
             not_modified = HttpResponseNotModified()

@@ -30,7 +30,6 @@ from public_http.middleware import (
     current_etag,
     etag_matches,
     identity_of,
-    names_of,
 )
 
 
@@ -55,15 +54,15 @@ def not_modified_headers(environ: dict) -> list[tuple[str, str]] | None:
     if settings.SECURE_SSL_REDIRECT and not request.is_secure():
         return None  # SecurityMiddleware's redirect
     scope = PUBLIC_VIEWS.get(match.url_name)
-    names = names_of(scope, match.kwargs) if scope is not None else None
-    if names is None:
+    if scope is None:
         return None
     request.resolver_match = match
     language = translation.get_language_from_request(request)  # LocaleMiddleware's, without a cookie
     with translation.override(language):
-        etag, _ = current_etag(names, identity_of(request))
-    if not etag_matches(environ["HTTP_IF_NONE_MATCH"], etag):
+        answer = current_etag(scope, match.kwargs, identity_of(request))
+    if answer is None or not etag_matches(environ["HTTP_IF_NONE_MATCH"], answer[0]):
         return None
+    etag = answer[0]
     return [
         ("ETag", etag),
         ("Cache-Control", cache_control()),

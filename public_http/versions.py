@@ -134,6 +134,32 @@ def round_is_held(slug: str, number: int) -> bool:
     return number in held
 
 
+ROUNDS_READ_AT_ONCE = 64  # a round pairings page's versions are read with its check up to this number
+
+
+def round_and_results_current(slug: str, number: int, also: Sequence[str] = ()) -> tuple[str, dict] | None:
+    """``current_and(round_and_results_names(slug, number), also)`` when the tournament holds round
+    ``number``, else None; in one cache read once the round numbers are remembered (the round pairings
+    page and its proxy's revalidations, the most asked of the public answers, read the check and the
+    versions together instead of one after the other)."""
+    if number > ROUNDS_READ_AT_ONCE:  # no real event: its names are read only once the round is known
+        return (
+            current_and(round_and_results_names(slug, number), also) if round_is_held(slug, number) else None
+        )
+    names = round_and_results_names(slug, number)
+    keys = [EPOCH_KEY, *names]
+    values = cache.get_many([*keys, held_key(slug), *also])
+    epoch, kept = values.get(EPOCH_KEY), values.get(held_key(slug))
+    if kept is None or epoch is None or kept[0] != epoch:
+        return current_and(names, also) if round_is_held(slug, number) else None
+    if number not in kept[1]:
+        return None
+    found = {k: values[k] for k in also if k in values}
+    if any(k not in values for k in keys):
+        return current(*names), found
+    return ".".join(values[k] for k in keys), found
+
+
 def forget_held(slug: str) -> None:
     cache.delete(held_key(slug))
 

@@ -17,11 +17,12 @@ in the proxy's access log, not in the site's request log.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
-from django.urls import resolve
+from django.urls import ResolverMatch, resolve
 from django.utils import translation
 
 from public_http.middleware import (
@@ -31,6 +32,13 @@ from public_http.middleware import (
     etag_matches,
     identity_of,
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve(path: str) -> ResolverMatch:
+    """Django's resolution of ``path``, remembered for the paths asked most (a path Django refuses
+    raises every time: nothing is kept for it)."""
+    return resolve(path)
 
 
 def not_modified_headers(environ: dict) -> list[tuple[str, str]] | None:
@@ -48,7 +56,7 @@ def not_modified_headers(environ: dict) -> list[tuple[str, str]] | None:
     request = WSGIRequest(dict(environ))
     try:
         request.get_host()  # a host Django refuses is its 400, never a 304
-        match = resolve(request.path_info)
+        match = _resolve(request.path_info)
     except Exception:  # DisallowedHost, Resolver404, a malformed path: Django says what it is
         return None
     if settings.SECURE_SSL_REDIRECT and not request.is_secure():

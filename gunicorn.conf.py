@@ -18,7 +18,8 @@ import os
 
 bind = os.environ.get("WEB_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count() * 2 + 2))
-worker_class = os.environ.get("WEB_WORKER_CLASS", "gthread")
+# gthread, its heartbeat written once a second instead of on every request (pairing_site/gunicorn_worker.py)
+worker_class = os.environ.get("WEB_WORKER_CLASS", "pairing_site.gunicorn_worker.ThreadWorker")
 threads = int(os.environ.get("WEB_THREADS", 2))
 keepalive = int(os.environ.get("WEB_KEEPALIVE", 5))  # seconds; longer than a reader's pause
 # A worker tells the arbiter it is alive by touching a file in its loop: in memory, not on a disk that

@@ -9,7 +9,8 @@ render never delays a pairing run.
 
 A bulk build (the demo: every round of three events published and completed in one go) holds the
 renders (``render_ahead_held``) and then renders only what a reader asks for first: each
-event's latest round (``render_round_ahead``).
+event's latest round (``render_latest_ahead``). An event first read in a language gets its latest
+round's documents rendered in that language too (``printing.stored.languages``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from printing.stored import KINDS_BY_STATE
-from tournaments.models import Round
+from public_http.readers import language_first_read
+from tournaments.models import Round, Tournament
 from tournaments.signals import round_state_changed
 
 _held: ContextVar[bool] = ContextVar("printing_render_ahead_held", default=False)
@@ -51,6 +53,21 @@ def render_round_ahead(round: Round) -> bool:
     return True
 
 
+def render_latest_ahead(tournament: Tournament) -> bool:
+    """Enqueue the render of the documents of ``tournament``'s latest round that has any; False if none."""
+    latest = tournament.rounds.filter(state__in=list(KINDS_BY_STATE)).order_by("-number").first()
+    return latest is not None and render_round_ahead(latest)
+
+
 @receiver(round_state_changed, sender=Round, dispatch_uid="printing-render-ahead")
 def render_ahead(sender, round: Round, previous: str, **kwargs) -> None:
     render_round_ahead(round)
+
+
+@receiver(language_first_read, dispatch_uid="printing-render-ahead-language")
+def render_ahead_in_a_new_language(sender, slug: str, language: str, **kwargs) -> None:
+    """An event first read in a language (``public_http.readers``): its latest documents are rendered
+    in it now, not at the round's next step, so its first reader there finds them ready too."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is not None:
+        render_latest_ahead(tournament)

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.cache import cache
+from django.dispatch import Signal
 
 from public_http.versions import PREFIX
 
 KEEP_SECONDS = 60 * 24 * 3600  # a season's gap between two events of a league, at least
+
+# Sent (``slug``, ``language``) when an event's pages are first rendered for a reader in a language:
+# the printer renders the event's latest documents in it (``printing.receivers``).
+language_first_read = Signal()
 
 
 def _key(slug: str) -> str:
@@ -27,6 +32,7 @@ def note_read_in(slug: str, language: str | None) -> None:
     seen = cache.get(_key(slug)) or ()
     if language not in seen:
         cache.set(_key(slug), tuple(sorted({*seen, language})), KEEP_SECONDS)
+        language_first_read.send(sender=None, slug=slug, language=language)
 
 
 def read_in(slug: str) -> tuple[str, ...]:

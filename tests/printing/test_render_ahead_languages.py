@@ -98,3 +98,19 @@ def test_completing_a_round_renders_its_documents_in_the_events_languages_only(
                 kind,
                 language,
             )
+
+
+def test_an_event_first_read_in_a_language_gets_its_latest_documents_rendered_in_it_at_once(
+    client, print_event, event_languages, settings, eager_celery, django_capture_on_commit_callbacks
+):
+    from operations.services import results
+
+    with django_capture_on_commit_callbacks(execute=True):
+        results.complete_round(print_event.round(1), by=print_event.users["arbiter"])
+    assert languages_stored(print_event) == set()  # rendering ahead is off: nothing yet
+    settings.PRINTING_RENDER_AHEAD = True
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(f"/t/{print_event.slug}/round/1/pairings/", HTTP_ACCEPT_LANGUAGE="es")
+    assert languages_stored(print_event) == {"en", "es"}
+    for kind in stored.KINDS_BY_STATE[RoundState.COMPLETE]:
+        assert stored.current(stored.key(print_event.tournament, kind, 1, "es")) is not None, kind

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.messages import Message, language_of, render
+from engine.messages import Message, language_of, msg, render
 
 
 class PairingImpossible(Exception):
@@ -325,7 +325,17 @@ class Departure:
     @property
     def reason_texts(self) -> list[str]:
         """``criterion: message`` of each reason, "(absolute criterion)" marked; :data:`NO_REASON` if none."""
-        return [reason_text(v) for v in self.reasons] or [NO_REASON]
+        return self.reason_texts_in("en")
+
+    def reason_texts_in(self, language: str) -> list[str]:
+        """:attr:`reason_texts` in ``language`` (each reason the engine keeps as a message rendered)."""
+        return [reason_text(v, language) for v in self.reasons] or [render(Message(NO_REASON), language)]
+
+    def differences_in(self, language: str) -> list[str]:
+        """:attr:`differences` in ``language`` where the engine keeps them as messages, else as written."""
+        if language_of(language) == "en" or len(self.said) != len(self.differences):
+            return list(self.differences)
+        return [render(d, language) for d in self.said]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -337,14 +347,22 @@ class Departure:
         }
 
 
-def violation_text(v: Violation) -> str:
-    """``criterion: message``, once (messages that already start with their criterion are kept)."""
-    return v.message if v.message.startswith(v.criterion) else f"{v.criterion}: {v.message}"
+def violation_text(v: Violation, language: str = "en") -> str:
+    """``criterion: message``, once (messages that already start with their criterion are kept); in
+    ``language`` where the engine keeps the message as one (``said``), else as written."""
+    english = language_of(language) == "en" or v.said is None
+    message = v.message if english else render(v.said, language)
+    return message if v.message.startswith(v.criterion) else f"{v.criterion}: {message}"
 
 
-def reason_text(v: Violation) -> str:
+def reason_text(v: Violation, language: str = "en") -> str:
     """:func:`violation_text`, with "(absolute criterion)" after an absolute one."""
-    return violation_text(v) + (" (absolute criterion)" if v.absolute else "")
+    text = violation_text(v, language)
+    if not v.absolute:
+        return text
+    if language_of(language) == "en":
+        return text + " (absolute criterion)"
+    return render(msg("{reason} (absolute criterion)", reason=text), language)
 
 
 @dataclass

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.messages import Message, language_of, msg, render
+from engine.messages import English, Message, language_of, msg, render
 
 
 class PairingImpossible(Exception):
@@ -350,9 +350,12 @@ class Departure:
 def violation_text(v: Violation, language: str = "en") -> str:
     """``criterion: message``, once (messages that already start with their criterion are kept); in
     ``language`` where the engine keeps the message as one (``said``), else as written."""
-    english = language_of(language) == "en" or v.said is None
-    message = v.message if english else render(v.said, language)
-    return message if v.message.startswith(v.criterion) else f"{v.criterion}: {message}"
+    if language_of(language) == "en":
+        return v.message if v.message.startswith(v.criterion) else f"{v.criterion}: {v.message}"
+    said = v.said if v.said is not None else English(v.message)  # a reason the engine still writes in English
+    if v.message.startswith(v.criterion):
+        return render(msg("{text}", text=said), language)
+    return render(msg("{criterion}: {message}", criterion=v.criterion, message=said), language)
 
 
 def reason_text(v: Violation, language: str = "en") -> str:

@@ -7,13 +7,54 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from engine.messages import fully_translated, language_of, render, teams_named
 from tournaments.engine_texts import team_label, teams_in, translated, with_team_names
 
-__all__ = ["named_report", "named_step", "options_in_words"]
+__all__ = ["TOPIC_LABELS", "named_report", "named_step", "options_in_words", "topic_label"]
+
+# The label of each step's topic, as the committee's page shows it. The topic is the engine's identifier
+# (``Step.topic``: it also names the step's CSS class and is never translated); its label is the site's,
+# in the reader's language (in English the identifier itself).
+TOPIC_LABELS = {
+    "absent": pgettext_lazy("explanation step topic", "absent"),
+    "aro": pgettext_lazy("explanation step topic", "aro"),
+    "boards": pgettext_lazy("explanation step topic", "boards"),
+    "bracket": pgettext_lazy("explanation step topic", "bracket"),
+    "bye": pgettext_lazy("explanation step topic", "bye"),
+    "colour": pgettext_lazy("explanation step topic", "colour"),
+    "colour-subgroups": pgettext_lazy("explanation step topic", "colour-subgroups"),
+    "combination": pgettext_lazy("explanation step topic", "combination"),
+    "criteria": pgettext_lazy("explanation step topic", "criteria"),
+    "floater": pgettext_lazy("explanation step topic", "floater"),
+    "floaters": pgettext_lazy("explanation step topic", "floaters"),
+    "group": pgettext_lazy("explanation step topic", "group"),
+    "groups": pgettext_lazy("explanation step topic", "groups"),
+    "leftover": pgettext_lazy("explanation step topic", "leftover"),
+    "limits": pgettext_lazy("explanation step topic", "limits"),
+    "median": pgettext_lazy("explanation step topic", "median"),
+    "merge": pgettext_lazy("explanation step topic", "merge"),
+    "options": pgettext_lazy("explanation step topic", "options"),
+    "pairing": pgettext_lazy("explanation step topic", "pairing"),
+    "relaxation": pgettext_lazy("explanation step topic", "relaxation"),
+    "round": pgettext_lazy("explanation step topic", "round"),
+    "rows": pgettext_lazy("explanation step topic", "rows"),
+    "scoregroup": pgettext_lazy("explanation step topic", "scoregroup"),
+    "scores": pgettext_lazy("explanation step topic", "scores"),
+    "section": pgettext_lazy("explanation step topic", "section"),
+    "transfer": pgettext_lazy("explanation step topic", "transfer"),
+    "upfloaters": pgettext_lazy("explanation step topic", "upfloaters"),
+    "why": pgettext_lazy("explanation step topic", "why"),
+}
+
+
+def topic_label(topic: str) -> str | None:
+    """The label of an explanation step's topic in the reader's language; None for a topic the site
+    does not know (the page then shows the engine's identifier)."""
+    label = TOPIC_LABELS.get(topic)
+    return None if label is None else str(label)
 
 
 def named_report(report: dict[str, Any], names: dict) -> dict[str, Any]:

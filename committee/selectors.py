@@ -25,7 +25,7 @@ from committee.models import (
     PairingRun,
     Publication,
 )
-from committee.named_steps import named_report, named_step, options_in_words
+from committee.named_steps import named_report, named_step, options_in_words, topic_label
 from committee.why import why_lines, why_step_text
 from engine.result import WHY_TOPIC
 from tournaments.engine_texts import team_label
@@ -276,9 +276,13 @@ class DraftView:
 
     @property
     def explanation_rules(self) -> list[dict[str, Any]]:
-        """The rule-by-rule steps: everything but the options and the "why" lines, teams named (``named_step``)."""
+        """The rule-by-rule steps: everything but the options and the "why" lines, teams named (``named_step``),
+        each with its topic's label in the reader's language (``topic_label``)."""
         return [
-            named_step(s, self.names, round_number=self.round.number)
+            {
+                **named_step(s, self.names, round_number=self.round.number),
+                "topic_label": topic_label(s.get("topic", "")),
+            }
             for s in self.explanation
             if s.get("topic") not in (OPTIONS_TOPIC, WHY_TOPIC)
         ]

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from engine import api
+from engine import api, departures
+from engine.messages import English, Message, msg, render
 from engine.result import (
     NO_REASON,
     Departure,
@@ -55,6 +56,7 @@ class RoundCheck:
     violations: list[Violation] = field(default_factory=list)
     check_error: str = ""  # the system's check could not run (its message)
     departures: list[Departure] = field(default_factory=list)
+    differences_said: list[Message] = field(default_factory=list)  # ``differences`` as messages
 
     @property
     def same(self) -> bool:
@@ -67,22 +69,42 @@ class RoundCheck:
         Without departures (a report made without them): every absolute criterion the actual
         pairing breaks, else the first other criterion the system reports, else :data:`NO_REASON`.
         """
+        return self.reasons_in("en")
+
+    def reasons_in(self, language: str) -> list[str]:
+        """:attr:`reasons` in ``language`` (the reasons the engine keeps as messages rendered)."""
         if self.same or self.engine_pairing is None:
             return []
         if self.check_error:
-            return [f"the system's check could not run: {self.check_error}"]
+            return [
+                _said(
+                    msg("the system's check could not run: {error}", error=English(self.check_error)),
+                    language,
+                )
+            ]
+        no_reason = _said(Message(NO_REASON), language)
         if self.departures:
-            found = [(v.absolute, reason_text(v)) for d in self.departures for v in d.reasons]
+            found = [(v.absolute, reason_text(v, language)) for d in self.departures for v in d.reasons]
             texts = [t for _, t in sorted(found, key=lambda f: not f[0])]
             if any(not d.reasons for d in self.departures):
-                texts.append(NO_REASON)
+                texts.append(no_reason)
             return list(dict.fromkeys(texts))
         absolute = [v for v in self.violations if v.absolute]
         if absolute:
-            return [reason_text(v) for v in absolute]
+            return [reason_text(v, language) for v in absolute]
         if self.violations:
-            return [violation_text(self.violations[0])]
-        return [NO_REASON]
+            return [violation_text(self.violations[0], language)]
+        return [no_reason]
+
+    def differences_in(self, language: str) -> list[str]:
+        """:attr:`differences` in ``language`` where the engine keeps them as messages, else as written."""
+        if len(self.differences_said) != len(self.differences):
+            return list(self.differences)
+        return [_said(d, language) for d in self.differences_said]
+
+
+def _said(message: Message, language: str) -> str:
+    return render(message, language)
 
 
 def pairings_from_history(state: TournamentState) -> dict[int, RoundPairing]:
@@ -151,21 +173,25 @@ def check_history(
         try:
             engine_pairing = api.pair(state_r)
         except PairingImpossible as exc:
-            out.append(RoundCheck(rnd, had, None, [f"the engine finds no pairing: {exc}"]))
+            said = msg("the engine finds no pairing: {reason}", reason=English(str(exc)))
+            out.append(RoundCheck(rnd, had, None, [str(said)], differences_said=[said]))
             continue
         if from_history:
             had = _colourless_as_engine(state, rnd, had, engine_pairing)
-        differences = api.describe_differences(engine_pairing, had)
+        differences_said = departures.differences(engine_pairing, had)
+        differences = [str(d) for d in differences_said]
         violations: list[Violation] = []
-        departures: list[Departure] = []
+        found: list[Departure] = []
         error = ""
         if differences:
             try:
                 report = api.check(state_r, had, engine_pairing)
-                violations, departures = report.violations, report.departures
+                violations, found = report.violations, report.departures
             except Exception as exc:  # a system's check that fails must not hide the differences
                 error = f"{type(exc).__name__}: {exc}"
-        out.append(RoundCheck(rnd, had, engine_pairing, differences, violations, error, departures))
+        out.append(
+            RoundCheck(rnd, had, engine_pairing, differences, violations, error, found, differences_said)
+        )
     return out
 
 
@@ -174,19 +200,28 @@ def check_document(doc, rounds: Iterable[int] | None = None) -> list[RoundCheck]
     return check_history(doc.state, doc.pairings, rounds=rounds, state_before=doc.state_before)
 
 
-def report_text(checks: list[RoundCheck]) -> str:
+def report_text(checks: list[RoundCheck], language: str = "en") -> str:
     """The command line's report: one line per round, then each departure's differences with its
-    reasons under them (``    why: ...``), then a summary."""
+    reasons under them (``    why: ...``), then a summary; in ``language`` (``--language``), each
+    reason the engine keeps as a message rendered, a reason it still writes in English as written."""
+
+    def why(reason: str) -> str:
+        return _said(msg("why: {reason}", reason=reason), language)
+
     lines = []
     for c in checks:
-        lines.append(f"round {c.round}: {'same' if c.same else 'differs'}")
+        lines.append(
+            _said(msg("round {round}: same" if c.same else "round {round}: differs", round=c.round), language)
+        )
         if c.departures and not c.check_error:
             for d in c.departures:
-                lines += [f"  {text}" for text in d.differences]
-                lines += [f"    why: {r}" for r in d.reason_texts]
+                lines += [f"  {text}" for text in d.differences_in(language)]
+                lines += [f"    {why(r)}" for r in d.reason_texts_in(language)]
             continue
-        lines += [f"  {d}" for d in c.differences]
-        lines += [f"  why: {r}" for r in c.reasons]
+        lines += [f"  {d}" for d in c.differences_in(language)]
+        lines += [f"  {why(r)}" for r in c.reasons_in(language)]
     differing = sum(1 for c in checks if not c.same)
-    lines.append(f"{len(checks)} rounds checked, {differing} differ")
+    lines.append(
+        _said(msg("{count} rounds checked, {differ} differ", count=len(checks), differ=differing), language)
+    )
     return "\n".join(lines) + "\n"

@@ -67,7 +67,7 @@ def build_parser(option_systems: Iterable[str] | None = None) -> argparse.Argume
         "--language",
         choices=LANGUAGES,
         default="en",
-        help="language of the explanation's per-team reasons (default en; the TRF and JSON stay English)",
+        help="language of the explanation and of the checker's report (default en; the TRF and JSON stay English)",
     )
     prefs = p.add_mutually_exclusive_group()
     prefs.add_argument("--type-a", action="store_true", help="Type A colour preferences (C.04.6 1.7.1)")
@@ -234,7 +234,7 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         checks = checker.check_document(doc, rounds)
     else:
         checks = checker.check_history(state, None, rounds=rounds)
-    stdout.write(checker.report_text(checks))
+    stdout.write(checker.report_text(checks, args.language))
     return SUCCESS if all(c.same for c in checks) else NO_PAIRING
 
 

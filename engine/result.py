@@ -10,7 +10,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.check_report import NO_REASON, CheckReport, Departure, Violation, reason_text, violation_text
 from engine.messages import Message, language_of, render
+
+__all__ = [  # the checker's report is read from here too (engine.check_report)
+    "MESSAGE_DATA",
+    "NO_REASON",
+    "OPTIONS_TOPIC",
+    "WHY_TOPIC",
+    "CheckReport",
+    "Departure",
+    "Pair",
+    "PairingImpossible",
+    "RoundPairing",
+    "Step",
+    "Violation",
+    "reason_text",
+    "step_text",
+    "violation_text",
+    "why_text",
+]
 
 
 class PairingImpossible(Exception):
@@ -266,122 +285,3 @@ def _value_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A criterion an (amended) pairing breaks, as the checker reports it."""
-
-    criterion: str  # "C1", "C2", "C8", "Olympiad rule 14a", ...
-    absolute: bool
-    message: str  # the English; given as a Message, it is kept in ``said`` too
-    tpns: tuple[int, ...] = ()
-    said: Message | None = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if isinstance(self.message, Message):  # the site writes it in the reader's language ("message_data")
-            object.__setattr__(self, "said", self.message)
-            object.__setattr__(self, "message", self.message.text)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            "criterion": self.criterion,
-            "absolute": self.absolute,
-            "message": self.message,
-            "tpns": list(self.tpns),
-        }
-        if self.said is not None:
-            out["message_data"] = self.said.to_dict()
-        return out
-
-
-NO_REASON = "no criterion separates them"
-
-
-@dataclass(frozen=True)
-class Departure:
-    """One way a given pairing departs from the engine's, with its reason (``engine.departures``).
-
-    ``kind`` is ``"pairs"`` (an exchange of opponents: the given pairs and the engine's pairs that
-    share participants, the pairing-allocated bye included) or ``"colours"`` (the engine's pair with
-    White to the other participant). ``differences`` are its lines as
-    :func:`engine.api.describe_differences` words them; ``reasons`` the article and the cause of
-    each criterion that explains it (absolute ones first), empty only when nothing separates them.
-    """
-
-    kind: str
-    tpns: tuple[int, ...]
-    differences: tuple[str, ...]  # the English; given as messages, they are kept in ``said`` too
-    reasons: tuple[Violation, ...] = ()
-    said: tuple[Message, ...] = field(default=(), compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if any(
-            isinstance(d, Message) for d in self.differences
-        ):  # the site writes them in the reader's language
-            object.__setattr__(self, "said", tuple(d for d in self.differences if isinstance(d, Message)))
-            object.__setattr__(self, "differences", tuple(str(d) for d in self.differences))
-
-    @property
-    def reason_texts(self) -> list[str]:
-        """``criterion: message`` of each reason, "(absolute criterion)" marked; :data:`NO_REASON` if none."""
-        return [reason_text(v) for v in self.reasons] or [NO_REASON]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "tpns": list(self.tpns),
-            "differences": list(self.differences),
-            "reasons": [v.to_dict() for v in self.reasons],
-            **({"differences_data": [d.to_dict() for d in self.said]} if self.said else {}),
-        }
-
-
-def violation_text(v: Violation) -> str:
-    """``criterion: message``, once (messages that already start with their criterion are kept)."""
-    return v.message if v.message.startswith(v.criterion) else f"{v.criterion}: {v.message}"
-
-
-def reason_text(v: Violation) -> str:
-    """:func:`violation_text`, with "(absolute criterion)" after an absolute one."""
-    return violation_text(v) + (" (absolute criterion)" if v.absolute else "")
-
-
-@dataclass
-class CheckReport:
-    """How a given pairing compares with the engine's (see ``engine.api.check``).
-
-    ``departures`` are the ``differences`` grouped one per independent departure, each with its
-    reason (:class:`Departure`).
-    """
-
-    round: int
-    violations: list[Violation] = field(default_factory=list)
-    differences: list[str] = field(default_factory=list)  # human-readable
-    engine_pairing: RoundPairing | None = None
-    departures: list[Departure] = field(default_factory=list)
-    differences_said: list[Message] = field(default_factory=list)  # the same as messages (engine.messages)
-
-    @property
-    def has_absolute_violation(self) -> bool:
-        return any(v.absolute for v in self.violations)
-
-    @property
-    def matches_engine(self) -> bool:
-        return not self.differences
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "violations": [v.to_dict() for v in self.violations],
-            "differences": self.differences,
-            **(
-                {"differences_data": [d.to_dict() for d in self.differences_said]}
-                if self.differences_said and len(self.differences_said) == len(self.differences)
-                else {}
-            ),
-            "departures": [d.to_dict() for d in self.departures],
-            "matches_engine": self.matches_engine,
-            "has_absolute_violation": self.has_absolute_violation,
-            "engine_pairing": self.engine_pairing.to_dict() if self.engine_pairing else None,
-        }

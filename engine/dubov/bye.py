@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.dubov.context import RoundContext
-from engine.messages import msg
+from engine.messages import Fixed, msg
 from engine.state import Colour
 
 
@@ -37,20 +37,22 @@ def choose_bye(ctx: RoundContext, tpns: list[int]) -> int | None:
     for t in order:
         if ctx.completion.remove(t):
             p = ctx.p(t)
-            text = (
-                f"{ctx.label(t)} receives the bye: lowest scoregroup ({p.score:g}), lowest R ({p.rating:g})"
-                + (f", ARO {p.aro:.1f}" if p.aro_tenths else "")
+            text = msg(
+                "{team} receives the bye: lowest scoregroup ({score}), lowest R ({rating}){aro}{barred}",
+                team=ctx.team(t),
+                score=float(p.score),
+                rating=float(p.rating),
+                aro=msg(", ARO {aro}", aro=Fixed(p.aro)) if p.aro_tenths else "",
+                barred=msg("; barred by 2.2 (a point without playing): {teams}", teams=ctx.teams(barred))
+                if barred
+                else "",
             )
-            if barred:
-                text += (
-                    f"; barred by 2.2 (a point without playing): {', '.join(ctx.label(x) for x in barred)}"
-                )
             ctx.explain("Dubov 4", "bye", text, tpn=t, barred=barred)
             if skipped:
                 ctx.explain(
                     "Dubov 9",
                     "bye",
-                    f"a bye to {', '.join(ctx.label(x) for x in skipped)} would leave the others unpairable",
+                    msg("a bye to {teams} would leave the others unpairable", teams=ctx.teams(skipped)),
                     skipped=skipped,
                 )
             lowest = min(ctx.score(x) for x in tpns)

@@ -27,7 +27,7 @@ from engine.dubov.limits import STRICT, Limits, colour_allowed, max_upfloats
 from engine.dubov.preference import preference
 from engine.dubov.procedure import pair as engine_pair
 from engine.dubov.profile import profiles
-from engine.messages import English, Team, msg, msgn
+from engine.messages import Team, msg, msgn
 from engine.messages.words import colour_lower
 from engine.result import PairingImpossible, RoundPairing, Violation
 from engine.state import Colour, TournamentState
@@ -157,7 +157,7 @@ def _colour_order(limits: Limits, white: int, black: int) -> list[Violation]:
                 white=Team(white),
                 black=Team(black),
                 team=Team(alloc.white),
-                reason=English(alloc.reason),  # the colour step's words (engine.dubov.colours)
+                reason=alloc.reason,  # the colour step's words (engine.dubov.colours)
             ),
             (white, black),
         )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.dubov.limits import Limits, colour_allowed
 from engine.dubov.profile import Profile
+from engine.messages import Message, msg
 from engine.state import Colour
 
 
@@ -21,7 +22,7 @@ class Allocation:
     white: int
     black: int
     article: str
-    reason: str
+    reason: Message  # the colour step's words (``str()``: the English)
     rule: str = ""  # which priority decided: limits, due, equalise, alternate, aro, rating, tpn
 
 
@@ -38,7 +39,7 @@ def allocate(limits: Limits, a: int, b: int) -> Allocation:
     """The colours of ``a`` and ``b`` by Dubov 2.3/2.4 then the five priorities of 3."""
     pa, pb = limits.profiles[a], limits.profiles[b]
 
-    def give(colour_for_a: Colour, article: str, reason: str, rule: str) -> Allocation:
+    def give(colour_for_a: Colour, article: str, reason: Message, rule: str) -> Allocation:
         if colour_for_a is Colour.WHITE:
             return Allocation(a, b, article, reason, rule)
         return Allocation(b, a, article, reason, rule)
@@ -52,28 +53,28 @@ def allocate(limits: Limits, a: int, b: int) -> Allocation:
     )
     if len(options) == 1:
         return give(
-            options[0], "Dubov 2.3-2.4", "the only colours the limitations 2.3 and 2.4 allow", "limits"
+            options[0], "Dubov 2.3-2.4", msg("the only colours the limitations 2.3 and 2.4 allow"), "limits"
         )
     if pa.due is not None and pa.due is not pb.due:
-        return give(pa.due, "Dubov 3", "both get their due colour", "due")
+        return give(pa.due, "Dubov 3", msg("both get their due colour"), "due")
     if pa.due is None and pb.due is not None:
-        return give(pb.due.opposite, "Dubov 3", "both get their due colour", "due")
+        return give(pb.due.opposite, "Dubov 3", msg("both get their due colour"), "due")
     if pa.colour_difference != pb.colour_difference:
         colour = Colour.WHITE if pa.colour_difference < pb.colour_difference else Colour.BLACK
-        return give(colour, "Dubov 3", "equalises the whites and blacks played", "equalise")
+        return give(colour, "Dubov 3", msg("equalises the whites and blacks played"), "equalise")
     first = _first_difference(pa, pb)
     if first is not None:
         return give(
             first.opposite,
             "Dubov 3",
-            "alternates from the first difference of the colour histories",
+            msg("alternates from the first difference of the colour histories"),
             "alternate",
         )
     if pa.aro_tenths != pb.aro_tenths:
         colour = Colour.WHITE if pa.aro_tenths > pb.aro_tenths else Colour.BLACK
-        return give(colour, "Dubov 3", "White to the higher ARO", "aro")
+        return give(colour, "Dubov 3", msg("White to the higher ARO"), "aro")
     if pa.rating != pb.rating:
         colour = Colour.WHITE if pa.rating < pb.rating else Colour.BLACK
-        return give(colour, "Dubov 3", "White to the lower R", "rating")
+        return give(colour, "Dubov 3", msg("White to the lower R"), "rating")
     colour = Colour.WHITE if a < b else Colour.BLACK
-    return give(colour, "Dubov 9", "all priorities of 3 equal: White to the lower TPN", "tpn")
+    return give(colour, "Dubov 9", msg("all priorities of 3 equal: White to the lower TPN"), "tpn")

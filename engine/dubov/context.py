@@ -10,7 +10,7 @@ from engine.dubov.colours import allocate
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
 from engine.dubov.why import colour_reason
-from engine.messages import Message, msg
+from engine.messages import Message, Team, msg
 from engine.result import Pair, RoundPairing
 from engine.state import Colour, TournamentState
 
@@ -49,7 +49,14 @@ class RoundContext:
         pr = self.p(tpn)
         return f"{tpn}" + (f" {pr.name}" if pr.name else "")
 
-    def explain(self, article: str, topic: str, message: str, **data) -> None:
+    def team(self, tpn: int) -> Team:
+        """``tpn`` as a step names him (:meth:`label`; by name and TPN where the reader's page knows names)."""
+        return Team(tpn, self.label(tpn))
+
+    def teams(self, tpns: list[int]) -> list[Team]:
+        return [self.team(t) for t in tpns]
+
+    def explain(self, article: str, topic: str, message: str | Message, **data) -> None:
         self.pairing.explain(article, topic, message, **data)
 
     # -- scoregroups ------------------------------------------------------------
@@ -66,8 +73,8 @@ class RoundContext:
         a: int,
         b: int,
         article: str,
-        message: str,
-        why: dict[int, str] | None = None,
+        message: str | Message,
+        why: dict[int, str | Message] | None = None,
         why_article: str = "",
         **data: Any,
     ) -> None:
@@ -86,7 +93,12 @@ class RoundContext:
         self.explain(
             alloc.article,
             "colour",
-            f"{self.label(alloc.white)} White, {self.label(alloc.black)} Black: {alloc.reason}",
+            msg(
+                "{white} White, {black} Black: {reason}",
+                white=self.team(alloc.white),
+                black=self.team(alloc.black),
+                reason=alloc.reason,
+            ),
             white=alloc.white,
             black=alloc.black,
         )
@@ -143,8 +155,10 @@ class RoundContext:
             self.explain(
                 "Dubov 9",
                 "colour-subgroups",
-                f"no colour played yet by {', '.join(self.label(t) for t in colourless)}: "
-                "each joins the smaller colour subgroup",
+                msg(
+                    "no colour played yet by {teams}: each joins the smaller colour subgroup",
+                    teams=self.teams(colourless),
+                ),
                 tpns=colourless,
             )
         return due

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.dubov.context import RoundContext
-from engine.messages import msg
+from engine.messages import Message, msg
+from engine.messages.words import BLACK, WHITE
 from engine.result import Pair
 
 
@@ -35,11 +36,16 @@ def pair_first_round(ctx: RoundContext, listed: list[int]) -> None:
         ctx.explain(
             article,
             "pairing",
-            f"pair {i + 1}: {ctx.label(a)} - {ctx.label(chosen)}"
-            + (
-                ""
+            msg(
+                "pair {number}: {team} - {other}{barred}",
+                number=i + 1,
+                team=ctx.team(a),
+                other=ctx.team(chosen),
+                barred=""
                 if chosen == right[i]
-                else f" ({ctx.label(right[i])} may not be paired with {ctx.label(a)})"
+                else msg(
+                    " ({team} may not be paired with {other})", team=ctx.team(right[i]), other=ctx.team(a)
+                ),
             ),
             white=white,
             black=black,
@@ -47,9 +53,13 @@ def pair_first_round(ctx: RoundContext, listed: list[int]) -> None:
         ctx.explain(
             "Dubov 5",
             "colour",
-            f"pair {i + 1}: {ctx.label(white)} White ("
-            + ("odd pair: as the lot" if i % 2 == 0 else "even pair: opposite to the lot")
-            + ")",
+            msg(
+                "pair {number}: {team} White (odd pair: as the lot)"
+                if i % 2 == 0
+                else "pair {number}: {team} White (even pair: opposite to the lot)",
+                number=i + 1,
+                team=ctx.team(white),
+            ),
             white=white,
             black=black,
         )
@@ -87,15 +97,36 @@ def pair_first_round(ctx: RoundContext, listed: list[int]) -> None:
             }
         for t in (a, chosen):
             mine = "w" if t == white else "b"
-            first = "first" if t == a else "second"
             ctx.pairing.explain_why(
                 t,
                 opponent=chosen if t == a else a,
                 opponent_reason=plain[t],
                 opponent_article=article,
                 colour=mine,
-                colour_reason=f"You get {'White' if mine == 'w' else 'Black'}: in round 1 the first {ctx.noun} "
-                "of each odd-numbered pair has the colour drawn by lot, of each even-numbered pair the other; "
-                f"you are the {first} of pair {i + 1}.",
+                colour_reason=_lot(ctx, t == white, t == a, i + 1),
                 colour_article="Dubov 5",
             )
+
+
+def _lot(ctx: RoundContext, white: bool, first: bool, number: int) -> Message:
+    """Dubov 5 in words: the colours of round 1 go by the lot, pair by pair."""
+    colour = WHITE if white else BLACK
+    if ctx.state.team:
+        return msg(
+            "You get {colour}: in round 1 the first team of each odd-numbered pair has the colour drawn by lot, "
+            "of each even-numbered pair the other; you are the first of pair {number}."
+            if first
+            else "You get {colour}: in round 1 the first team of each odd-numbered pair has the colour drawn by "
+            "lot, of each even-numbered pair the other; you are the second of pair {number}.",
+            colour=colour,
+            number=number,
+        )
+    return msg(
+        "You get {colour}: in round 1 the first player of each odd-numbered pair has the colour drawn by lot, "
+        "of each even-numbered pair the other; you are the first of pair {number}."
+        if first
+        else "You get {colour}: in round 1 the first player of each odd-numbered pair has the colour drawn by "
+        "lot, of each even-numbered pair the other; you are the second of pair {number}.",
+        colour=colour,
+        number=number,
+    )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.common.completion import Completion
 from engine.common.pairable import maximum_matching
-from engine.dubov.causes import bars_text
+from engine.dubov.causes import bars_message
 from engine.dubov.context import RoundContext
-from engine.messages import Message, msg, msgn
+from engine.messages import Message, joined, msg, msgn
+from engine.messages.words import colour_lower
 from engine.state import Colour
 
 CLASSES = (
@@ -40,12 +41,17 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
         if len(chosen) == need:
             break
         if local.remove(t):
-            why = f": the scoregroup of {len(group)} can form at most {_pairs(local.target)}"
-            if kept:
-                why += (
-                    f"; {', '.join(ctx.label(x) for x in kept)} come first in the 6.4 order but floating "
-                    "them would leave the group fewer pairs"
+            why = msg(
+                ": the scoregroup of {count} can form at most {pairs}{kept}",
+                count=len(group),
+                pairs=msgn("{count} pair", "{count} pairs", count=local.target),
+                kept=msg(
+                    "; {teams} come first in the 6.4 order but floating them would leave the group fewer pairs",
+                    teams=ctx.teams(kept),
                 )
+                if kept
+                else "",
+            )
             chosen.append(t)
             _explain_floater(ctx, t, score, classes[t], why)
             ctx.float_reasons[t] = msg(
@@ -66,10 +72,6 @@ def choose_floaters(ctx: RoundContext, local: Completion, group: list[int], scor
 OWN_GROUP = Message("You could not be paired in your own score group")
 
 
-def _pairs(n: int) -> str:
-    return f"{n} pair" + ("" if n == 1 else "s")
-
-
 def _float_order(ctx: RoundContext, group: list[int], score: float) -> tuple[dict[int, int], list[int]]:
     """Dubov 6.4: each one's class, and the group in the order they float (lower R, then higher ARO)."""
     below = ctx.scores_below(score)
@@ -79,16 +81,18 @@ def _float_order(ctx: RoundContext, group: list[int], score: float) -> tuple[dic
     return classes, order
 
 
-def _explain_floater(ctx: RoundContext, t: int, score: float, cls: int, why: str = "") -> None:
-    where = (
-        "returns to its own scoregroup (transferred up by 7.2)"
-        if ctx.score(t) < score
-        else "floats to the next lower scoregroup"
-    )
+def _explain_floater(ctx: RoundContext, t: int, score: float, cls: int, why: Message) -> None:
     ctx.explain(
         "Dubov 6.4",
         "floater",
-        f"{ctx.label(t)} {where} ({CLASSES[cls]}){why}",
+        msg(
+            "{team} returns to its own scoregroup (transferred up by 7.2) ({order}){why}"
+            if ctx.score(t) < score
+            else "{team} floats to the next lower scoregroup ({order}){why}",
+            team=ctx.team(t),
+            order=Message(CLASSES[cls]),
+            why=why,
+        ),
         tpn=t,
         floater_class=cls + 1,
         score=score,
@@ -131,7 +135,11 @@ def floaters_for_the_round(ctx: RoundContext, group: list[int], score: float) ->
     leaving = [t for t in order if mate[t] not in members]
     for t in leaving:
         _explain_floater(
-            ctx, t, score, classes[t], ": the rest of the round leaves the scoregroup no more pairs than this"
+            ctx,
+            t,
+            score,
+            classes[t],
+            msg(": the rest of the round leaves the scoregroup no more pairs than this"),
         )
         ctx.float_reasons[t] = msg(
             "Your {score}-point group could be paired whole only in a way that left the rest of the round "
@@ -164,7 +172,10 @@ def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], scor
     ctx.explain(
         "Dubov 8.1",
         "floater",
-        "floaters in pairing order: " + ", ".join(f"{ctx.label(t)} ({c.name.lower()})" for t, c in seq),
+        msg(
+            "floaters in pairing order: {floaters}",
+            floaters=[msg("{team} ({colour})", team=ctx.team(t), colour=colour_lower(c)) for t, c in seq],
+        ),
         order=[t for t, _ in seq],
     )
     comp = ctx.completion
@@ -192,23 +203,24 @@ def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], scor
         if partner is None:
             left.append(f)
             open_ = [t for t in group if t in ctx.remaining]
-            bars = bars_text(ctx.limits, f, [t for t in open_ if t not in passed])
-            cause = "; ".join(
-                x
-                for x in (
-                    f"{f} {bars}" if bars else "",
-                    f"pairing him with {', '.join(map(str, passed))} would leave the rest of the round "
-                    "without a pairing (Dubov 9)"
-                    if passed
-                    else "",
+            bars = bars_message(ctx.limits, f, [t for t in open_ if t not in passed])
+            causes = [msg("{team} {bars}", team=f, bars=bars)] if bars else []
+            if passed:
+                causes.append(
+                    msg(
+                        "pairing him with {tpns} would leave the rest of the round without a pairing (Dubov 9)",
+                        tpns=list(passed),
+                    )
                 )
-                if x
-            )
             ctx.explain(
                 "Dubov 6.4",
                 "floater",
-                f"floater {ctx.label(f)} finds no opponent in scoregroup {score:g} ({cause or 'nobody is left'}) "
-                "and floats on",
+                msg(
+                    "floater {team} finds no opponent in scoregroup {score} ({cause}) and floats on",
+                    team=ctx.team(f),
+                    score=float(score),
+                    cause=joined(causes) if causes else msg("nobody is left"),
+                ),
                 tpn=f,
                 score=score,
             )
@@ -224,14 +236,18 @@ def pair_floaters(ctx: RoundContext, floaters: list[int], group: list[int], scor
             f,
             partner,
             "Dubov 8.2",
-            f"floater {ctx.label(f)} plays {ctx.label(partner)}: highest R"
-            + (", opposite due colour" if opposite else "")
-            + ", then lowest ARO"
-            + (
-                f"; passed over {', '.join(ctx.label(t) for t in passed)} (would leave the rest of the round "
-                "without a pairing, Dubov 9)"
+            msg(
+                "floater {team} plays {other}: highest R, opposite due colour, then lowest ARO{passed}"
+                if opposite
+                else "floater {team} plays {other}: highest R, then lowest ARO{passed}",
+                team=ctx.team(f),
+                other=ctx.team(partner),
+                passed=msg(
+                    "; passed over {teams} (would leave the rest of the round without a pairing, Dubov 9)",
+                    teams=ctx.teams(passed),
+                )
                 if passed
-                else ""
+                else "",
             ),
             why={
                 f: msg(

@@ -13,13 +13,14 @@ from engine.common.completion import Completion
 from engine.common.pairable import maximum_matching
 from engine.common.scoregroups import scoregroups
 from engine.dubov.bye import bye_order, choose_bye
+from engine.dubov.causes import team
 from engine.dubov.context import RoundContext
 from engine.dubov.first_round import pair_first_round
 from engine.dubov.limits import Limits, max_upfloats
 from engine.dubov.profile import profiles
 from engine.dubov.relaxation import fewest_departures, why
 from engine.dubov.scoregroup import pair_scoregroup
-from engine.messages import msg
+from engine.messages import Fixed, Message, joined, msg
 from engine.result import PairingImpossible, RoundPairing, Step
 from engine.state import TournamentState
 
@@ -27,8 +28,12 @@ from engine.state import TournamentState
 def aro_step(state: TournamentState, profs) -> Step:
     """Dubov 9: the ARO list published with the round; ``data`` is {tpn: ARO}."""
     data = {t: profs[t].aro for t in sorted(profs)}
-    text = ", ".join(f"{t}: {a:.1f}" for t, a in data.items())
-    return Step("Dubov 9", "aro", f"ARO after round {state.rounds_played} (Dubov 1): {text}", data)
+    said = msg(
+        "ARO after round {round} (Dubov 1): {aros}",
+        round=state.rounds_played,
+        aros=[msg("{team}: {aro}", team=t, aro=Fixed(a)) for t, a in data.items()],
+    )
+    return Step("Dubov 9", "aro", said, data)
 
 
 def pair(state: TournamentState) -> RoundPairing:
@@ -69,22 +74,21 @@ def _explain_departures(pairing: RoundPairing, state: TournamentState, limits: L
     for article, tpns in limits.departures.by_article():
         names = sorted(tpns)
         reasons = {t: why(state, article, limits.profiles[t], limit) for t in names}
-        who = "; ".join(f"{_label(limits, t)} ({reasons[t]})" for t in names)
+        who = joined([msg("{team} ({reason})", team=team(limits, t), reason=reasons[t]) for t in names])
         pairing.explain(
             article,
             "relaxation",
-            f"no pairing of the round keeps {article[6:]} for everybody: it gives way for "
-            f"{who} only, the fewest departures any pairing allows; everybody else keeps it "
-            f"({RELAXATION_READING})",
+            msg(
+                "no pairing of the round keeps {article} for everybody: it gives way for {who} only, the fewest "
+                "departures any pairing allows; everybody else keeps it ({reading})",
+                article=article[6:],
+                who=who,
+                reading=RELAXATION_READING,
+            ),
             exempt=names,
-            reasons=reasons,
+            reasons={t: str(r) for t, r in reasons.items()},
             reading=RELAXATION_READING,
         )
-
-
-def _label(limits: Limits, t: int) -> str:
-    name = limits.profiles[t].name
-    return f"{t}" + (f" {name}" if name else "")
 
 
 def _attempt(state: TournamentState, limits: Limits, tpns: list[int]) -> tuple[RoundPairing | None, str]:
@@ -116,7 +120,10 @@ def _bye(ctx: RoundContext, tpns: list[int]) -> bool:
                 ctx.remaining.discard(t)
                 ctx.pairing.bye = t
                 ctx.explain(
-                    "Dubov 5", "bye", f"odd number: the last in the list, {ctx.label(t)}, gets the bye", tpn=t
+                    "Dubov 5",
+                    "bye",
+                    msg("odd number: the last in the list, {team}, gets the bye", team=ctx.team(t)),
+                    tpn=t,
                 )
                 ctx.pairing.explain_why(
                     t,
@@ -160,8 +167,12 @@ def _pair_leftovers(ctx: RoundContext) -> None:
     ctx.explain(
         "Dubov 6.4",
         "leftover",
-        f"{', '.join(ctx.label(t) for t in left)} floated below the lowest scoregroup without an opponent "
-        f"(6.4, 8.2): they are paired among themselves, as near in score as possible ({LEFTOVER_READING})",
+        msg(
+            "{teams} floated below the lowest scoregroup without an opponent (6.4, 8.2): they are paired among "
+            "themselves, as near in score as possible ({reading})",
+            teams=ctx.teams(left),
+            reading=LEFTOVER_READING,
+        ),
         tpns=left,
         reading=LEFTOVER_READING,
     )
@@ -174,20 +185,29 @@ def _pair_leftovers(ctx: RoundContext) -> None:
     mate = maximum_matching(left, edges)
     for a, b in sorted((a, b) for a, b in mate.items() if a < b):
         ctx.completion.fix(a, b)
-        plain = (
-            "No lower score group was left to take you as a floater, so the floaters left over are paired "
-            "among themselves, as near in score as possible"
-        )
         ctx.record_pair(
             a,
             b,
             "Dubov 6.4",
-            f"{ctx.label(a)} - {ctx.label(b)}: floaters left without an opponent, paired as near in score "
-            f"as the others allow ({LEFTOVER_READING})",
-            why={a: f"{plain}: you meet {b}.", b: f"{plain}: you meet {a}."},
+            msg(
+                "{team} - {other}: floaters left without an opponent, paired as near in score as the others "
+                "allow ({reading})",
+                team=ctx.team(a),
+                other=ctx.team(b),
+                reading=LEFTOVER_READING,
+            ),
+            why={a: _left_over(b), b: _left_over(a)},
         )
     if ctx.remaining:
         raise PairingImpossible(f"Dubov: {sorted(ctx.remaining)} cannot be paired")
+
+
+def _left_over(other: int) -> Message:
+    return msg(
+        "No lower score group was left to take you as a floater, so the floaters left over are paired among "
+        "themselves, as near in score as possible: you meet {other}.",
+        other=other,
+    )
 
 
 def _board_key(ctx: RoundContext, a: int, b: int) -> tuple:

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from engine.common.colours import beyond_difference, third_in_a_row
 from engine.common.pairable import maximum_matching
 from engine.dubov.profile import Profile
+from engine.messages import Message, msg, msgn
+from engine.messages.words import colour_lower
 from engine.state import Colour, TournamentState
 
 ART_DIFFERENCE, ART_THIRD, ART_UPFLOAT = "Dubov 2.3", "Dubov 2.4", "Dubov 2.5"
@@ -57,16 +59,28 @@ def upfloat_barred(state: TournamentState, p: Profile, limit: int) -> bool:
     return not state.is_last_round and (p.upfloated_last_round or p.upfloats >= limit)
 
 
-def why(state: TournamentState, article: str, p: Profile, limit: int) -> str:
+def why(state: TournamentState, article: str, p: Profile, limit: int) -> Message:
     """Why ``p`` cannot keep ``article`` in the pairing that departs least."""
     if article == ART_UPFLOAT:
         if p.upfloated_last_round:
-            return f"floated up in round {state.rounds_played}, and 2.5 forbids two rounds running"
-        return f"has floated up {p.upfloats} times (limit {limit})"
+            return msg(
+                "floated up in round {round}, and 2.5 forbids two rounds running", round=state.rounds_played
+            )
+        return msgn(
+            "has floated up {count} times (limit {limit})",
+            "has floated up {count} times (limit {limit})",
+            count=p.upfloats,
+            limit=limit,
+        )
     if article == ART_THIRD:
-        last = p.colours[-1].name.lower() if p.colours else "?"
-        return f"has had {last} twice running and no opponent is left for the other colour"
-    return f"colour difference {p.colour_difference:+d}: only one colour keeps it within 2"
+        return msg(
+            "has had {colour} twice running and no opponent is left for the other colour",
+            colour=colour_lower(p.colours[-1]) if p.colours else "?",
+        )
+    return msg(
+        "colour difference {difference}: only one colour keeps it within 2",
+        difference=f"{p.colour_difference:+d}",
+    )
 
 
 def fewest_departures(

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from engine.common.bipartite import bipartite_matching
 from engine.common.pairable import maximum_matching
-from engine.dubov.causes import bars_text
+from engine.dubov.causes import bars_message
 from engine.dubov.context import RoundContext
+from engine.messages import Message, joined, msg, msgn
 
 
 class RowPlan:
@@ -74,7 +75,7 @@ class RowPlan:
         self.mate = rest
 
     # -- causes ------------------------------------------------------------------
-    def shortfall(self, ctx: RoundContext, a: int, b: int) -> tuple[str, list[int]]:
+    def shortfall(self, ctx: RoundContext, a: int, b: int) -> tuple[Message, list[int]]:
         """Why ``a`` - ``b`` loses the plan's value, in words, and the rows (1-based) it harms."""
         rest = self.nodes - {a, b}
         pairs_needed, cross_needed = self._after(a, b)
@@ -87,35 +88,56 @@ class RowPlan:
         lonely = [x for x in sorted(rest, key=self.row.__getitem__) if not (self.adj[x] & rest)]
         if lonely:
             x = lonely[0]
-            bars = bars_text(ctx.limits, x, sorted(rest - {x}))
-            tail = f" ({x} {bars})" if bars else ""
+            bars = bars_message(ctx.limits, x, sorted(rest - {x}))
             return (
-                f"would leave {_col(self, x)} No. {self.row[x] + 1} {x} without an opponent in the rows{tail}",
+                msg(
+                    "would leave White No. {row} {team} without an opponent in the rows{bars}"
+                    if x in self.white
+                    else "would leave Black No. {row} {team} without an opponent in the rows{bars}",
+                    row=self.row[x] + 1,
+                    team=x,
+                    bars=msg(" ({team} {bars})", team=x, bars=bars) if bars else "",
+                ),
                 [self.row[x] + 1] if x in self.white else [],
             )
         if self._value(self._solve(rest))[0] < pairs_needed:
-            return "would leave the rows without a complete pairing", []
+            return msg("would leave the rows without a complete pairing"), []
         return (
-            f"would leave {self.value[1] - cross_needed} fewer White-against-Black pairings than the rows allow",
+            msgn(
+                "would leave {count} fewer White-against-Black pairings than the rows allow",
+                "would leave {count} fewer White-against-Black pairings than the rows allow",
+                count=self.value[1] - cross_needed,
+            ),
             [],
         )
 
-    def _hall_text(self, ctx: RoundContext, s: list[int], t: list[int], blacks: list[int]) -> str:
-        whites = " and ".join(f"{x} (row {self.row[x] + 1})" for x in s)
-        noun = "White" if len(s) == 1 else "Whites"
+    def _hall_text(self, ctx: RoundContext, s: list[int], t: list[int], blacks: list[int]) -> Message:
+        whites: Message | None = None
+        for x in s:
+            one = msg("{team} (row {row})", team=x, row=self.row[x] + 1)
+            whites = one if whites is None else msg("{first} and {second}", first=whites, second=one)
+        together = len(s) > 1
         if not t:
-            got = "no Black"
+            got = msg("no Black")
+        elif len(t) == 1:
+            got = msg("only Black {tpns} between them" if together else "only Black {tpns}", tpns=list(t))
         else:
-            got = ("only Black " if len(t) == 1 else "only Blacks ") + ", ".join(map(str, t))
-            got += " between them" if len(s) > 1 else ""
+            got = msg("only Blacks {tpns} between them" if together else "only Blacks {tpns}", tpns=list(t))
         outside = [y for y in blacks if y not in t]
-        bars = [f"{x} {bars_text(ctx.limits, x, outside)}" for x in s if bars_text(ctx.limits, x, outside)]
-        tail = f" ({'; '.join(bars)})" if bars else ""
-        return f"would leave {noun} {whites} {got}{tail}"
-
-
-def _col(plan: RowPlan, x: int) -> str:
-    return "White" if x in plan.white else "Black"
+        bars = [
+            msg("{team} {bars}", team=x, bars=bar)
+            for x in s
+            for bar in [bars_message(ctx.limits, x, outside)]
+            if bar
+        ]
+        return msg(
+            "would leave White {whites} {got}{bars}"
+            if len(s) == 1
+            else "would leave Whites {whites} {got}{bars}",
+            whites=whites,
+            got=got,
+            bars=msg(" ({bars})", bars=joined(bars)) if bars else "",
+        )
 
 
 def _konig(

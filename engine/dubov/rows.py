@@ -25,15 +25,15 @@ from __future__ import annotations
 from engine.dubov.causes import bar_cause, barred
 from engine.dubov.context import RoundContext
 from engine.dubov.rowplan import RowPlan
-from engine.messages import Message, msg
+from engine.messages import Message, joined, msg
 
-ROUND_CAUSE = (
+ROUND_CAUSE = msg(
     "would leave the rest of the round without a pairing (Dubov 9: every choice leaves the others pairable)"
 )
 
 
 Tried = list[
-    tuple[int, str, str, list[int]]
+    tuple[int, str, Message, list[int]]
 ]  # (opponent, kind, cause, rows harmed) of each choice passed over
 
 
@@ -55,11 +55,11 @@ class Rows:
         self.taken_in_row: dict[int, int] = {}  # a Black -> the row (1-based) whose White took him
 
     # -- one choice ----------------------------------------------------------------
-    def _try(self, a: int, b: int) -> tuple[str, str, list[int]] | None:
+    def _try(self, a: int, b: int) -> tuple[str, Message, list[int]] | None:
         """Pair ``a`` with ``b`` if 6.3's look-ahead allows; else (kind, cause, rows harmed)."""
         ctx = self.ctx
         if b not in ctx.completion.adj.get(a, ()):
-            return "barred", barred(ctx.limits, a, b) or "may not meet", []
+            return "barred", barred(ctx.limits, a, b) or msg("may not meet"), []
         rest = self.plan.check(a, b)
         if rest is None:
             cause, rows = self.plan.shortfall(ctx, a, b)
@@ -99,11 +99,13 @@ class Rows:
                 self._same_colour(b, self.blacks, "Black", [])
 
     # -- the Steps -------------------------------------------------------------------
-    def _taken(self, b: int | None) -> str:
+    def _taken(self, b: int | None) -> Message | None:
         if b is None or b in self.ctx.remaining:
-            return ""
+            return None
         row = self.taken_in_row.get(b)
-        return f"{self.ctx.label(b)} is already paired" + (f" in row {row}" if row else "")
+        if row:
+            return msg("{team} is already paired in row {row}", team=self.ctx.team(b), row=row)
+        return msg("{team} is already paired", team=self.ctx.team(b))
 
     def _record_row(self, k: int, w: int, row_black: int | None, chosen: int, tried: Tried) -> None:
         ctx = self.ctx
@@ -115,7 +117,7 @@ class Rows:
                 w,
                 chosen,
                 "Dubov 6.2",
-                f"row {k + 1}: {ctx.label(w)} - {ctx.label(chosen)}",
+                msg("row {row}: {team} - {other}", row=k + 1, team=ctx.team(w), other=ctx.team(chosen)),
                 why={
                     w: _after(moved.get(w), self._same_group(chosen, "White", k + 1)),
                     chosen: _after(moved.get(chosen), self._same_group(w, "Black", k + 1)),
@@ -123,13 +125,18 @@ class Rows:
             )
             return
         causes = [self._taken(row_black)] if row_black is not None else []
-        causes += [f"{ctx.label(w)} - {ctx.label(b)}: {cause}" for b, _, cause, _ in tried]
+        causes += [
+            msg("{team} - {other}: {cause}", team=ctx.team(w), other=ctx.team(b), cause=cause)
+            for b, _, cause, _ in tried
+        ]
         lookahead = [t for t in tried if t[1] != "barred"]
         data: dict = {"row": k + 1, "black_row": row, "tried": [t[0] for t in tried]}
         you, he = self._plain(w, row_black, tried, True), self._plain(w, row_black, tried, False)
         if row > k + 1 and not lookahead:
-            conclusion = (
-                f"{ctx.label(w)} plays the first Black of the lower rows he may play, {ctx.label(chosen)}"
+            conclusion = msg(
+                "{team} plays the first Black of the lower rows he may play, {other}",
+                team=ctx.team(w),
+                other=ctx.team(chosen),
             )
             why_w = msg(
                 "{cause}, so you meet the first player due Black below your row you may meet, {other}.",
@@ -146,9 +153,13 @@ class Rows:
         elif row > k + 1:
             data["changed_row"] = k + 1
             data["changed_for"] = sorted({r for t in lookahead for r in t[3]})
-            conclusion = (
-                f"so row {k + 1} is changed (6.3: a coincidence in a lower row is remedied by changing the rows "
-                f"above it, the nearest first): {ctx.label(w)} plays {ctx.label(chosen)}, the Black of row {row}"
+            conclusion = msg(
+                "so row {row} is changed (6.3: a coincidence in a lower row is remedied by changing the rows above "
+                "it, the nearest first): {team} plays {other}, the Black of row {black_row}",
+                row=k + 1,
+                team=ctx.team(w),
+                other=ctx.team(chosen),
+                black_row=row,
             )
             why_w = msg("{cause}, so your row was changed and you meet {other}.", cause=you, other=chosen)
             why_b = msg(
@@ -158,10 +169,15 @@ class Rows:
             )
         else:
             data["changed_row"] = row
-            lower = "can take no Black of the lower rows" if k + 1 < len(self.blacks) else "has no lower row"
-            conclusion = (
-                f"{ctx.label(w)} {lower}, so row {row} is changed (6.3: row k-1, then k-2, ...; "
-                f"its Black is free): {ctx.label(w)} plays {ctx.label(chosen)}"
+            conclusion = msg(
+                "{team} can take no Black of the lower rows, so row {row} is changed (6.3: row k-1, then k-2, ...; "
+                "its Black is free): {team} plays {other}"
+                if k + 1 < len(self.blacks)
+                else "{team} has no lower row, so row {row} is changed (6.3: row k-1, then k-2, ...; its Black is "
+                "free): {team} plays {other}",
+                team=ctx.team(w),
+                row=row,
+                other=ctx.team(chosen),
             )
             why_w = msg(
                 "{cause}, so you meet {other}, the Black of row {row}, free because row {row} was changed.",
@@ -180,7 +196,12 @@ class Rows:
             w,
             chosen,
             "Dubov 6.3",
-            f"row {k + 1}: " + "; ".join(c for c in causes if c) + "; " + conclusion,
+            msg(
+                "row {row}: {causes}; {conclusion}",
+                row=k + 1,
+                causes=joined([c for c in causes if c]) if any(causes) else "",
+                conclusion=conclusion,
+            ),
             why={w: _after(moved.get(w), why_w), chosen: _after(moved.get(chosen), why_b)},
             **data,
         )
@@ -288,8 +309,11 @@ class Rows:
         other_column = self.blacks if name == "White" else self.whites
         taken = [b for b in other_column if b not in ctx.remaining and b not in tried_tpns]
         if taken:
-            causes.append(f"{', '.join(ctx.label(b) for b in taken)} already paired")
-        causes += [f"{ctx.label(t)} - {ctx.label(b)}: {cause}" for b, _, cause, _ in tried_other]
+            causes.append(msg("{teams} already paired", teams=ctx.teams(taken)))
+        causes += [
+            msg("{team} - {other}: {cause}", team=ctx.team(t), other=ctx.team(b), cause=cause)
+            for b, _, cause, _ in tried_other
+        ]
         chosen = None
         passed = []
         for o in order:
@@ -299,10 +323,14 @@ class Rows:
             if failure is None:
                 chosen = o
                 break
-            passed.append(f"{ctx.label(t)} - {ctx.label(o)}: {failure[1]}")
+            passed.append(
+                msg("{team} - {other}: {cause}", team=ctx.team(t), other=ctx.team(o), cause=failure[1])
+            )
         if chosen is None:
             return
-        reason = "; ".join(causes) if causes else f"no {other} is left"
+        reason = (
+            joined(causes) if causes else msg("no Black is left" if other == "Black" else "no White is left")
+        )
         plain = (
             self._plain(t, None, tried_other, True)
             if tried_other
@@ -313,9 +341,19 @@ class Rows:
             t,
             chosen,
             "Dubov 6.3",
-            f"{name} No. {k + 1} {ctx.label(t)} can meet no {other} ({reason}): paired with {name} "
-            f"No. {column.index(chosen) + 1} {ctx.label(chosen)} (6.3: No. k+1 down to the end of the column, "
-            f"then No. k-1 up to No. 1)" + (f"; passed over: {'; '.join(passed)}" if passed else ""),
+            msg(
+                "White No. {row} {team} can meet no Black ({reason}): paired with White No. {partner_row} {other} "
+                "(6.3: No. k+1 down to the end of the column, then No. k-1 up to No. 1){passed}"
+                if name == "White"
+                else "Black No. {row} {team} can meet no White ({reason}): paired with Black No. {partner_row} "
+                "{other} (6.3: No. k+1 down to the end of the column, then No. k-1 up to No. 1){passed}",
+                row=k + 1,
+                team=ctx.team(t),
+                reason=reason,
+                partner_row=column.index(chosen) + 1,
+                other=ctx.team(chosen),
+                passed=msg("; passed over: {passed}", passed=joined(passed)) if passed else "",
+            ),
             same_colour=name.lower(),
             row=k + 1,
             partner_row=column.index(chosen) + 1,

@@ -11,7 +11,7 @@ from engine.dubov.context import RoundContext
 from engine.dubov.floaters import choose_floaters, floaters_for_the_round, pair_floaters
 from engine.dubov.rows import Rows
 from engine.dubov.transfers import balance_7_3_7_4, transfer_7_1, transfer_7_2
-from engine.messages import msg
+from engine.messages import Fixed, Message, joined, msg
 from engine.state import Colour
 
 
@@ -23,8 +23,12 @@ def pair_scoregroup(ctx: RoundContext, score: float, floaters: list[int]) -> lis
     ctx.explain(
         "Dubov 6.1",
         "scoregroup",
-        f"scoregroup {score:g}: {', '.join(ctx.label(t) for t in natives) or 'nobody'}"
-        + (f"; floaters from above: {', '.join(ctx.label(t) for t in floaters)}" if floaters else ""),
+        msg(
+            "scoregroup {score}: {teams}{floaters}",
+            score=float(score),
+            teams=ctx.teams(natives) if natives else msg("nobody"),
+            floaters=msg("; floaters from above: {teams}", teams=ctx.teams(floaters)) if floaters else "",
+        ),
         score=score,
         tpns=natives,
         floaters=list(floaters),
@@ -93,10 +97,19 @@ def _pair_rows(ctx: RoundContext, group: list[int], leaving: list[int], side, sc
     ctx.explain(
         "Dubov 6.2",
         "rows",
-        "White column (increasing ARO) against Black column (decreasing R): "
-        + "; ".join(
-            f"{i + 1}. {_cell(ctx, whites, i, True)} - {_cell(ctx, blacks, i, False)}"
-            for i in range(max(len(whites), len(blacks)))
+        msg(
+            "White column (increasing ARO) against Black column (decreasing R): {rows}",
+            rows=joined(
+                [
+                    msg(
+                        "{row}. {white} - {black}",
+                        row=i + 1,
+                        white=_cell(ctx, whites, i, True),
+                        black=_cell(ctx, blacks, i, False),
+                    )
+                    for i in range(max(len(whites), len(blacks)))
+                ]
+            ),
         ),
         whites=whites,
         blacks=blacks,
@@ -109,8 +122,12 @@ def _pair_rows(ctx: RoundContext, group: list[int], leaving: list[int], side, sc
         ctx.explain(
             "Dubov 6.4",
             "floater",
-            f"{ctx.label(t)} is left unpaired in scoregroup {score:g} (no opponent left in the rows that keeps "
-            "the rest of the round pairable) and floats down",
+            msg(
+                "{team} is left unpaired in scoregroup {score} (no opponent left in the rows that keeps the rest "
+                "of the round pairable) and floats down",
+                team=ctx.team(t),
+                score=float(score),
+            ),
             tpn=t,
             score=score,
         )
@@ -120,10 +137,10 @@ def _pair_rows(ctx: RoundContext, group: list[int], leaving: list[int], side, sc
     return left
 
 
-def _cell(ctx: RoundContext, column: list[int], i: int, white: bool) -> str:
+def _cell(ctx: RoundContext, column: list[int], i: int, white: bool) -> str | Message:
     if i >= len(column):
         return "-"
     p = ctx.p(column[i])
-    return (
-        f"{ctx.label(column[i])} ({'ARO ' + format(p.aro, '.1f') if white else 'R ' + format(p.rating, 'g')})"
-    )
+    if white:
+        return msg("{team} (ARO {aro})", team=ctx.team(column[i]), aro=Fixed(p.aro))
+    return msg("{team} (R {rating})", team=ctx.team(column[i]), rating=float(p.rating))

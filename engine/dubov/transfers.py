@@ -9,9 +9,10 @@ the limits of 2.6. Run in this order.
 
 from __future__ import annotations
 
-from engine.dubov.causes import bars_message, bars_text, upfloat_bar
+from engine.dubov.causes import bars_message, upfloat_bar
 from engine.dubov.context import RoundContext
-from engine.messages import msg
+from engine.messages import Message, joined, msg
+from engine.messages.words import colour_lower
 from engine.state import Colour
 
 
@@ -25,21 +26,19 @@ def _candidate_key(ctx: RoundContext, wanted: Colour | None):
     return key
 
 
-def _why(ctx: RoundContext, q: int, wanted: Colour) -> str:
-    first = (
-        "due colour " + wanted.name.lower() if ctx.p(q).due is wanted else f"none due {wanted.name.lower()}"
+def _why(ctx: RoundContext, q: int, wanted: Colour) -> Message:
+    return msg(
+        "due colour {colour}, then highest R, then lowest ARO"
+        if ctx.p(q).due is wanted
+        else "none due {colour}, then highest R, then lowest ARO",
+        colour=colour_lower(wanted),
     )
-    return f"{first}, then highest R, then lowest ARO"
 
 
-def you(bars: str) -> str:
-    """``bars_text`` said of "you" ("has played 3" -> "have played 3")."""
-    return bars.replace("has played", "have played")
-
-
-def _no_partner(ctx: RoundContext, x: int, group: list[int]) -> str:
+def _no_partner(ctx: RoundContext, x: int, group: list[int]) -> Message:
     """Why ``x`` may be paired with nobody of ``group`` (for a transfer passed over)."""
-    return f"{x} {upfloat_bar(ctx.limits, ctx.p(x)) or bars_text(ctx.limits, x, group)}"
+    bars = upfloat_bar(ctx.limits, ctx.p(x)) or bars_message(ctx.limits, x, group)
+    return msg("{team} {bars}", team=x, bars=bars or "")
 
 
 def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[int, Colour]) -> list[int]:
@@ -60,20 +59,23 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
             ctx.explain(
                 "Dubov 7.1",
                 "transfer",
-                f"{ctx.label(t)} has no possible opponent in the scoregroup and none can be "
-                "transferred from a lower scoregroup",
+                msg(
+                    "{team} has no possible opponent in the scoregroup and none can be transferred from a lower "
+                    "scoregroup",
+                    team=ctx.team(t),
+                ),
                 tpn=t,
             )
             continue
         kept.remove(t)
         others = [o for o in group if o != t]
-        bars = bars_text(ctx.limits, t, others) or f"is the only {ctx.noun} of the scoregroup"
+        only = (
+            msg("is the only team of the scoregroup")
+            if ctx.state.team
+            else msg("is the only player of the scoregroup")
+        )
+        bars = bars_message(ctx.limits, t, others) or only
         if others:
-            only = (
-                msg("is the only team of the scoregroup")
-                if ctx.state.team
-                else msg("is the only player of the scoregroup")
-            )
             plain_t = msg(
                 "You {bars} (everyone else in your {score}-point group)",
                 bars=bars_message(ctx.limits, t, others, you=True) or only,
@@ -92,14 +94,21 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
         ctx.explain(
             "Dubov 7.1",
             "transfer",
-            f"{ctx.label(t)} has no possible opponent in the scoregroup ({t} {bars}): "
-            f"{ctx.label(partner)} (score {ctx.score(partner):g}) is transferred up to play it "
-            f"({_why(ctx, partner, due[t].opposite)})"
-            + (
-                f"; passed over: {', '.join(ctx.label(q) for q in passed)} (would leave the rest of the round "
-                "without a pairing, Dubov 9)"
+            msg(
+                "{team} has no possible opponent in the scoregroup ({tpn} {bars}): {other} (score {score}) is "
+                "transferred up to play it ({why}){passed}",
+                team=ctx.team(t),
+                tpn=t,
+                bars=bars,
+                other=ctx.team(partner),
+                score=float(ctx.score(partner)),
+                why=_why(ctx, partner, due[t].opposite),
+                passed=msg(
+                    "; passed over: {teams} (would leave the rest of the round without a pairing, Dubov 9)",
+                    teams=ctx.teams(passed),
+                )
                 if passed
-                else ""
+                else "",
             ),
             tpn=t,
             transferred=partner,
@@ -110,7 +119,7 @@ def transfer_7_1(ctx: RoundContext, group: list[int], score: float, due: dict[in
             t,
             partner,
             "Dubov 7.1",
-            f"{ctx.label(t)} - {ctx.label(partner)} (transfer 7.1)",
+            msg("{team} - {other} (transfer 7.1)", team=ctx.team(t), other=ctx.team(partner)),
             why={
                 t: msg(
                     "{cause}, so {other} was brought up from the {score}-point group to play you, as the highest "
@@ -144,22 +153,35 @@ def transfer_7_2(ctx: RoundContext, group: list[int], score: float, due: dict[in
     whites = sum(1 for t in group if due[t] is Colour.WHITE)
     blacks = len(group) - whites
     dominating = Colour.WHITE if whites > blacks else Colour.BLACK
-    passed: list[str] = []
+    passed: list[Message] = []
     for lower in ctx.scores_below(score):
         key = _candidate_key(ctx, dominating.opposite)
         everyone = sorted(ctx.group(lower), key=key)
         cands = [q for q in everyone if any(comp.can_pair(q, t) for t in group)]
         if not cands:
-            passed.append(f"nobody of scoregroup {lower:g} can be paired with the scoregroup")
+            passed.append(
+                msg("nobody of scoregroup {score} can be paired with the scoregroup", score=float(lower))
+            )
             continue
         q = cands[0]
-        passed += [f"{ctx.label(x)} ({_no_partner(ctx, x, group)})" for x in everyone[: everyone.index(q)]]
+        passed += [
+            msg("{team} ({why})", team=ctx.team(x), why=_no_partner(ctx, x, group))
+            for x in everyone[: everyone.index(q)]
+        ]
         ctx.explain(
             "Dubov 7.2",
             "transfer",
-            f"the scoregroup is odd ({whites} due White, {blacks} due Black): {ctx.label(q)} (score {lower:g}) "
-            f"is transferred up (dominating colour {dominating.name.lower()}; {_why(ctx, q, dominating.opposite)})"
-            + (f"; passed over: {'; '.join(passed)}" if passed else ""),
+            msg(
+                "the scoregroup is odd ({whites} due White, {blacks} due Black): {team} (score {score}) is "
+                "transferred up (dominating colour {colour}; {why}){passed}",
+                whites=whites,
+                blacks=blacks,
+                team=ctx.team(q),
+                score=float(lower),
+                colour=colour_lower(dominating),
+                why=_why(ctx, q, dominating.opposite),
+                passed=msg("; passed over: {passed}", passed=joined(passed)) if passed else "",
+            ),
             transferred=q,
             dominating=dominating.value,
             score=score,
@@ -168,7 +190,7 @@ def transfer_7_2(ctx: RoundContext, group: list[int], score: float, due: dict[in
     ctx.explain(
         "Dubov 7.2",
         "transfer",
-        "the scoregroup is odd and no lower scoregroup can give a player; one will float (6.4)",
+        msg("the scoregroup is odd and no lower scoregroup can give a player; one will float (6.4)"),
     )
     return None
 
@@ -181,11 +203,11 @@ def balance_7_3_7_4(ctx: RoundContext, group: list[int], due: dict[int, Colour])
     if len(whites) > len(blacks):
         n = (len(whites) - len(blacks)) // 2
         order = sorted(whites, key=lambda t: (ctx.p(t).aro_tenths, -ctx.p(t).rating, ctx.p(t).name, t))
-        frm, to, article, how = Colour.WHITE, Colour.BLACK, "Dubov 7.3", "lowest ARO, then higher R"
+        frm, to, article, how = Colour.WHITE, Colour.BLACK, "Dubov 7.3", msg("lowest ARO, then higher R")
     else:
         n = (len(blacks) - len(whites)) // 2
         order = sorted(blacks, key=lambda t: (-ctx.p(t).aro_tenths, ctx.p(t).rating, ctx.p(t).name, t))
-        frm, to, article, how = Colour.BLACK, Colour.WHITE, "Dubov 7.4", "highest ARO, then lower R"
+        frm, to, article, how = Colour.BLACK, Colour.WHITE, "Dubov 7.4", msg("highest ARO, then lower R")
     if n == 0:
         return side
     allowed = [t for t in order if ctx.limits.may_change_subgroup(ctx.p(t), frm)]
@@ -194,12 +216,22 @@ def balance_7_3_7_4(ctx: RoundContext, group: list[int], due: dict[int, Colour])
     passed = [t for t in order[:last] if t not in allowed]
     for t in moved:
         side[t] = to
-    text = f"{len(whites)} due White, {len(blacks)} due Black: "
-    if moved:
-        text += f"{', '.join(ctx.label(t) for t in moved)} move to the {to.name.lower()} subgroup ({how})"
-    else:
-        text += "nobody may move"
-    if passed:
-        text += f"; passed over by 2.6 (2.3/2.4 forbid the colour): {', '.join(ctx.label(t) for t in passed)}"
+    text = msg(
+        "{whites} due White, {blacks} due Black: {moves}{passed}",
+        whites=len(whites),
+        blacks=len(blacks),
+        moves=msg(
+            "{teams} move to the white subgroup ({how})"
+            if to is Colour.WHITE
+            else "{teams} move to the black subgroup ({how})",
+            teams=ctx.teams(moved),
+            how=how,
+        )
+        if moved
+        else msg("nobody may move"),
+        passed=msg("; passed over by 2.6 (2.3/2.4 forbid the colour): {teams}", teams=ctx.teams(passed))
+        if passed
+        else "",
+    )
     ctx.explain(article, "transfer", text, moved=moved, barred=passed)
     return side

@@ -8,11 +8,11 @@ floaters, bye), because only there is the cause known.
 
 from __future__ import annotations
 
-from engine.common.colours import beyond_difference, third_in_a_row
+from engine.dubov.causes import colour_bar
 from engine.dubov.colours import Allocation
 from engine.dubov.limits import Limits
 from engine.dubov.profile import Profile
-from engine.messages import Message, Team, msg
+from engine.messages import Fixed, Message, Team, msg
 from engine.messages.words import BLACKS, WHITES, due_colour
 from engine.messages.words import colour_name as _name
 from engine.state import Colour
@@ -26,15 +26,6 @@ def due_reason(p: Profile) -> Message:
         more, fewer = (BLACKS, WHITES) if blacks > whites else (WHITES, BLACKS)
         return msg("you have played more {more} than {fewer}", more=more, fewer=fewer)
     return msg("you had {colour} in your last game", colour=_name(p.colours[-1]))
-
-
-def colour_bar(p: Profile, colour: Colour) -> Message | None:
-    """Why ``p`` may not have ``colour`` (2.4 or 2.3), or None if he may (``engine.dubov.causes.colour_bar``)."""
-    if third_in_a_row(p.colours, colour):
-        return msg("a third {colour} in a row (2.4)", colour=_name(colour))
-    if beyond_difference(p.colours, colour):
-        return msg("{colour}, which would take the colour difference beyond 2 (2.3)", colour=_name(colour))
-    return None
 
 
 def _first_difference_round(a: Profile, b: Profile) -> int | None:
@@ -89,8 +80,8 @@ def colour_reason(limits: Limits, alloc: Allocation, tpn: int) -> Message:
             "opponents (yours {mine}, {other}'s {theirs}).",
             colour=colour,
             other=other,
-            mine=f"{me.aro:.1f}",
-            theirs=f"{opp.aro:.1f}",
+            mine=Fixed(me.aro),
+            theirs=Fixed(opp.aro),
         )
     if alloc.rule == "rating":
         return msg(
@@ -98,8 +89,8 @@ def colour_reason(limits: Limits, alloc: Allocation, tpn: int) -> Message:
             "the lower rating (yours {mine}, {other}'s {theirs}).",
             colour=colour,
             other=other,
-            mine=f"{me.rating:g}",
-            theirs=f"{opp.rating:g}",
+            mine=float(me.rating),
+            theirs=float(opp.rating),
         )
     return msg(
         "You get {colour}: everything else being equal, White goes to the lower starting number.",

@@ -15,7 +15,7 @@ from functools import cached_property
 
 from engine.common.colours import beyond_difference, colour_difference, due_colour, third_in_a_row
 from engine.common.floats import Float, float_history, scores_before_rounds
-from engine.messages import Message
+from engine.messages import Message, msg
 from engine.state import Colour, ScoreKind, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -187,9 +187,10 @@ class LimContext:
             return True
         return abs(self.players[a].rating - self.players[b].rating) <= self.options.maxi_limit
 
-    def why_incompatible(self, a: int, b: int) -> str:
+    def why_incompatible(self, a: int, b: int) -> Message:
+        """Why ``a`` and ``b`` are not compatible (Lim 9.1), in words."""
         if self.met(a, b):
             if b in self.state.by_tpn[a].played_opponents:
-                return "already met (Lim 9.1)"
-            return "a forbidden pair (Lim 9.1)"
-        return "no colour allocation keeps Lim 12.1(a)/(b) (Lim 9.1)"
+                return msg("already met (Lim 9.1)")
+            return msg("a forbidden pair (Lim 9.1)")
+        return msg("no colour allocation keeps Lim 12.1(a)/(b) (Lim 9.1)")

@@ -22,7 +22,7 @@ from engine.common.bipartite import matches_every
 from engine.lim import matching
 from engine.lim.context import LimContext
 from engine.lim.exchange import Member
-from engine.messages import Message, msg
+from engine.messages import Message, joined, msg
 from engine.messages.words import colour_name
 
 TYPE_RANK = {"d": 0, "c": 1, "b": 2, "a": 3}  # Lim 10.9: avoid a, then b, then c
@@ -74,7 +74,7 @@ class ParityChoice:
     tpn: int
     kind: str
     due_counts: dict[str, int]
-    reasons: list[str]
+    reasons: list[Message]  # why him, for the step (``str()``: the English)
     passed: dict[int, str] = field(default_factory=dict)  # players preferred by position, and why not
     plain: Message | str = ""  # why him, for a captain
 
@@ -131,45 +131,68 @@ def choose_parity_floater(
         due = ctx.players[t].due
         return msg("no colour yet") if due is None else msg("due {colour}", colour=colour_name(due))
 
-    def due_text(t: int) -> str:
-        due = ctx.players[t].due
-        return "no colour yet" if due is None else f"due {'White' if due.value == 'w' else 'Black'}"
-
     # Who would float before him, by position (10.2-10.4) or by the keys, and why each does not.
-    passed: dict[int, str] = {}
+    passed: dict[int, Message] = {}
     plain_passed: dict[int, Message] = {}  # the same, for a captain
     for t in sorted(group, key=position):
         if t == chosen or not (position(t) < position(chosen) or key(t) < key(chosen)):
             continue
         if key(t) <= key(chosen) or not keeps_pairings(t):
-            passed[t] = "the score-group would lose a pairing (Lim 10.10, 11.4)"
+            passed[t] = msg("the score-group would lose a pairing (Lim 10.10, 11.4)")
             plain_passed[t] = msg("the score-group would lose a pairing")
         elif TYPE_RANK[types[t]] > TYPE_RANK[types[chosen]]:
-            passed[t] = f"{TYPE_TEXT[types[t]]}, a more disadvantaged floater (Lim 10.3-10.5, 10.9)"
+            passed[t] = msg(
+                "{type}, a more disadvantaged floater (Lim 10.3-10.5, 10.9)",
+                type=Message(TYPE_TEXT[types[t]]),
+            )
             plain_passed[t] = msg("{type}, a more disadvantaged floater", type=Message(TYPE_TEXT[types[t]]))
         elif ctx.players[t].floated_last_round:
-            passed[t] = "floated in the round just before (Lim 10.10)"
+            passed[t] = msg("floated in the round just before (Lim 10.10)")
             plain_passed[t] = msg("floated in the round just before")
         elif majority is not None and not (t == ref or ctx.within_limit(t, ref)):
-            passed[t] = "beyond the Maxi rating limit (Lim 10.2)"
+            passed[t] = msg("beyond the Maxi rating limit (Lim 10.2)")
             plain_passed[t] = msg("beyond the Maxi rating limit")
         else:
-            passed[t] = f"{due_text(t)}: floating him would not equalise the colours (Lim 10.2)"
+            passed[t] = msg(
+                "{due}: floating him would not equalise the colours (Lim 10.2)", due=due_message(t)
+            )
             plain_passed[t] = msg("{due}: floating him would not equalise the colours", due=due_message(t))
-    reasons = [f"type {types[chosen]} ({TYPE_TEXT[types[chosen]]})"]
+    reasons = [msg("type {type} ({text})", type=types[chosen], text=Message(TYPE_TEXT[types[chosen]]))]
     if majority is not None:
-        tends = " (tends to equalise the colours)" if colour_key(chosen) == 0 else ""
-        reasons.append(f"{whites} due White, {blacks} due Black; {chosen} is {due_text(chosen)}{tends}")
-    end = "lowest numbered" if downward else "highest numbered"
+        reasons.append(
+            msg(
+                "{whites} due White, {blacks} due Black; {team} is {due}{tends}",
+                whites=whites,
+                blacks=blacks,
+                team=chosen,
+                due=due_message(chosen),
+                tends=msg(" (tends to equalise the colours)") if colour_key(chosen) == 0 else "",
+            )
+        )
     if not passed:
-        reasons.append(f"the {end} player of those left (Lim 10.2-10.4)")
+        reasons.append(
+            msg(
+                "the lowest numbered player of those left (Lim 10.2-10.4)"
+                if downward
+                else "the highest numbered player of those left (Lim 10.2-10.4)"
+            )
+        )
     else:
         reasons.append(
-            f"before him in the order of 10.2 ({end} first): "
-            + "; ".join(f"{t} (type {types[t]}): {why}" for t, why in passed.items())
+            msg(
+                "before him in the order of 10.2 (lowest numbered first): {passed}"
+                if downward
+                else "before him in the order of 10.2 (highest numbered first): {passed}",
+                passed=joined(
+                    [
+                        msg("{team} (type {type}): {why}", team=t, type=types[t], why=why)
+                        for t, why in passed.items()
+                    ]
+                ),
+            )
         )
     if ctx.options.maxi and majority is not None and colour_key(chosen) == 1 and chosen == ref:
-        reasons.append("a player due the majority colour is beyond the Maxi rating limit (Lim 10.2)")
+        reasons.append(msg("a player due the majority colour is beyond the Maxi rating limit (Lim 10.2)"))
     plain = msg(
         "you are {due}, like most of the group" if majority and colour_key(chosen) == 0 else "you are {due}",
         due=due_message(chosen),
@@ -188,4 +211,11 @@ def choose_parity_floater(
             else "{first}; you are the highest-ranked player",
             first=plain,
         )
-    return ParityChoice(chosen, types[chosen], {"w": whites, "b": blacks}, reasons, passed, plain)
+    return ParityChoice(
+        chosen,
+        types[chosen],
+        {"w": whites, "b": blacks},
+        reasons,
+        {t: str(why) for t, why in passed.items()},
+        plain,
+    )

@@ -14,8 +14,8 @@ from engine.common.scoregroups import scoregroups
 from engine.lim.colours import allocation
 from engine.lim.context import LimContext
 from engine.lim.scoregroup import GroupOutcome, fmt, pair_group
-from engine.lim.why import colour_reason, group_message, listed
-from engine.messages import msg
+from engine.lim.why import colour_reason, group_message, label_message, listed
+from engine.messages import Message, msg
 from engine.result import PairingImpossible, RoundPairing, Step
 from engine.state import TournamentState
 
@@ -42,8 +42,10 @@ def pair(state: TournamentState) -> RoundPairing:
         Step(
             "Lim 9.1",
             "criteria",
-            "no pairing keeps Lim 12.1(a)/(b) for everyone: the colour part of compatibility yields, "
-            "as in the last round (Lim 13); rematches stay excluded",
+            msg(
+                "no pairing keeps Lim 12.1(a)/(b) for everyone: the colour part of compatibility yields, as in the "
+                "last round (Lim 13); rematches stay excluded"
+            ),
             {"colours_relaxed": True},
         ),
     )
@@ -57,19 +59,23 @@ def pair_with(ctx: LimContext) -> RoundPairing:
     rp.explain(
         "Lim 7",
         "bracket",
-        "pairing numbers are the TPNs; No. 1 is the highest numbered player",
+        msg("pairing numbers are the TPNs; No. 1 is the highest numbered player"),
         players=players,
     )
     if ctx.options.maxi:
-        rp.explain("Lim 10.2", "bracket", f"Maxi-tournament: rating limit {ctx.options.maxi_limit:g}")
+        rp.explain(
+            "Lim 10.2",
+            "bracket",
+            msg("Maxi-tournament: rating limit {limit}", limit=float(ctx.options.maxi_limit)),
+        )
     if ctx.last_round and not ctx.relaxed:
-        rp.explain("Lim 13", "bracket", "last round: same-score pairings take priority over colours")
+        rp.explain("Lim 13", "bracket", msg("last round: same-score pairings take priority over colours"))
     byes: list[int | None] = [None]
     if len(players) % 2:
         byes = list(bye_candidates(ctx, players))
         if not byes:
             raise PairingImpossible("Lim 8.2: every player to be paired has had a bye or a win by default")
-    failures: list[str] = []
+    failures: list[int] = []
     for bye in byes:
         attempt = RoundPairing(round=rp.round, pairs=[], system="lim")
         if bye is not None:
@@ -77,12 +83,18 @@ def pair_with(ctx: LimContext) -> RoundPairing:
                 t for t in sorted(players, key=lambda t: (ctx.score(t), -t)) if ctx.players[t].bye_barred
             ]
             passed = [t for t in passed if (ctx.score(t), -t) < (ctx.score(bye), -bye)]
-            step = f"bye to {bye}: lowest rank in the lowest score-group"
-            if passed:
-                step += f"; not {passed}, who had a bye or won by default (Lim 8.2)"
-            if failures:
-                step += f"; the bye to {failures} left the others unpairable"
-            attempt.explain("Lim 8.1", "bye", step + " (Lim 8.3: one point, no colour)", tpn=bye)
+            step = msg(
+                "bye to {team}: lowest rank in the lowest score-group{passed}{failures} (Lim 8.3: one point, no "
+                "colour)",
+                team=bye,
+                passed=msg("; not [{tpns}], who had a bye or won by default (Lim 8.2)", tpns=passed)
+                if passed
+                else "",
+                failures=msg("; the bye to [{tpns}] left the others unpairable", tpns=list(failures))
+                if failures
+                else "",
+            )
+            attempt.explain("Lim 8.1", "bye", step, tpn=bye)
             plain = msg(
                 "The number of teams is odd; the bye goes to the lowest-ranked of the lowest score-group who may "
                 "have one: you{passed}{failures}."
@@ -122,9 +134,15 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
     rp.explain(
         "Lim 9.2",
         "bracket",
-        f"score-groups {[fmt(s) for s in groups]}; median score {fmt(med)}"
-        + ("" if med in groups else " (no player has it: the median group holds only floaters)")
-        + f"; order: {[fmt(s) for s in above]} downward, {[fmt(s) for s in below]} upward, median last",
+        msg(
+            "score-groups [{groups}]; median score {median}{none}; order: [{above}] downward, [{below}] upward, "
+            "median last",
+            groups=_scores(groups),
+            median=float(med),
+            none="" if med in groups else msg(" (no player has it: the median group holds only floaters)"),
+            above=_scores(above),
+            below=_scores(below),
+        ),
         median=med,
         groups={fmt(s): sorted(v) for s, v in groups.items()},
     )
@@ -142,7 +160,7 @@ def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
         rp.pairs.append(pair)
         rp.explain(
             pair.colour_article, "colour",
-            f"board {board}: {pair.white} White, {pair.black} Black ({COLOUR_RULES.get(rule, rule)})",
+            msg("board {board}: {white} White, {black} Black ({rule})", board=board, white=pair.white, black=pair.black, rule=Message(COLOUR_RULES[rule])),
             white=pair.white, black=pair.black, board=board, rule=rule,
         )  # fmt: skip
         reasons = ctx.pair_why.get(frozenset((a, b)), {})
@@ -208,6 +226,11 @@ def _one_pass(
     return outcomes, incoming
 
 
+def _scores(scores) -> list[Message]:
+    """Scores as the list of Lim 9.2's step writes them ("'2.5'", the quotes of the list it always printed)."""
+    return [msg("'{score}'", score=float(s)) for s in scores]
+
+
 def board_key(ctx: LimContext, a: int, b: int) -> tuple[float, float, int]:
     """Lim board order (the text is silent): by the scores of the pair, then the higher ranked player."""
     return (*by_scores(ctx.score(a), ctx.score(b)), min(a, b))
@@ -251,8 +274,15 @@ def pair_median(
         rp.explain(
             "Lim 9.6",
             "bracket",
-            f"median score-group blocked ({n_high} floaters from above, {n_low} from below): "
-            f"pairing {a} v {b} of {group.label} cracked, both join the median group",
+            msg(
+                "median score-group blocked ({high} floaters from above, {low} from below): pairing {team} v {other} "
+                "of {group} cracked, both join the median group",
+                high=n_high,
+                low=n_low,
+                team=a,
+                other=b,
+                group=label_message(group.label),
+            ),
             cracked=[a, b],
             group=group.label,
         )

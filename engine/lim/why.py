@@ -43,6 +43,13 @@ def group_message(label: str, capital: bool = False) -> Message:
     return msg("The median score-group" if capital else "the median score-group")
 
 
+def label_message(label: str) -> Message:
+    """A score-group's label ("score-group 2.5", "median score-group") as a message."""
+    if label.startswith("score-group "):
+        return msg("score-group {score}", score=float(label.removeprefix("score-group ")))
+    return msg("median score-group")
+
+
 def due_reason(p: LimPlayer) -> Message:
     """Lim 12.1, 12.5, 12.6 in words: why ``p`` is due his colour."""
     whites = sum(1 for c in p.colours if c is Colour.WHITE)

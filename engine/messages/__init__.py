@@ -14,8 +14,8 @@ colour's name or a nested reason is translated too), :class:`Letters` in the
 language's colour letters (``WBWB`` is ``BNBN`` in French and Spanish,
 ``БЧБЧ`` in Russian, the letters of the site's chips), :class:`Team` by its
 name where the caller knows the names, a number with the language's decimal
-mark, a list joined with commas, and a plain string as it is (a team's label,
-a rule citation). :class:`English` marks prose not yet structured: it stays
+mark (:class:`Fixed`: with a fixed number of decimals), a list joined with
+commas, and a plain string as it is (a team's label, a rule citation). :class:`English` marks prose not yet structured: it stays
 English in every language and :func:`fully_translated` says so.
 
 A count is written with its plural form (:func:`msgn`): the message keeps the
@@ -64,6 +64,14 @@ class Team:
 
     tpn: int
     label: str = ""
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A number written with ``places`` decimals ("1938.0"), in the language's decimal mark ("1938,0")."""
+
+    value: float
+    places: int = 1
 
 
 @dataclass(frozen=True)
@@ -157,6 +165,8 @@ def _encode(v: Any) -> Any:
         return {"letters": v.seq}
     if isinstance(v, Team):
         return {"team": v.tpn, "label": v.label}
+    if isinstance(v, Fixed):
+        return {"fixed": v.value, "places": v.places}
     if isinstance(v, English):
         # prose that turned out to be a message already (a cause the engine now writes as one)
         return v.text.to_dict() if isinstance(v.text, Message) else {"english": v.text}
@@ -173,6 +183,8 @@ def _decode(v: Any) -> Any:
             return Letters(v["letters"])
         if "team" in v:
             return Team(v["team"], v.get("label", ""))
+        if "fixed" in v:
+            return Fixed(v["fixed"], v.get("places", 1))
         if "english" in v:
             return English(v["english"])
     if isinstance(v, list):
@@ -289,6 +301,8 @@ def _value(v: Any, lang: str, names: Mapping | None) -> str:
         return f"{name} (TPN {v.tpn})" if name and name != base else base
     if isinstance(v, English):
         return _render(v.text, lang, names) if isinstance(v.text, Message) else v.text
+    if isinstance(v, Fixed):
+        return f"{v.value:.{v.places}f}".replace(".", DECIMAL_MARK[lang])
     if isinstance(v, bool):
         return str(v)
     if isinstance(v, float):
@@ -366,6 +380,7 @@ __all__ = [
     "COLOUR_LETTERS",
     "LANGUAGES",
     "English",
+    "Fixed",
     "Letters",
     "Message",
     "Team",

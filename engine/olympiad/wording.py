@@ -142,14 +142,15 @@ def stuck(teams: Sequence[TeamView]) -> TeamView | None:
     return None
 
 
-def short_reason(why: str) -> str:
+def short_reason(why: str | Message) -> str | Message:
     """A pair check's reason shortened for a list of passed-over opponents."""
-    at = why.rfind(" (Olympiad")
-    cited = why[at + 2 : -1] if at >= 0 and why.endswith(")") else ""
-    if "have already played" in why:
+    text = str(why)
+    at = text.rfind(" (Olympiad")
+    cited = text[at + 2 : -1] if at >= 0 and text.endswith(")") else ""
+    if "have already played" in text:
         return f"already played, {cited}" if cited else "already played"
-    if "no colour allocation keeps" in why:
-        return "board-1 colour limits, " + why[why.rfind("within ") + 7 :]
+    if "no colour allocation keeps" in text:
+        return "board-1 colour limits, " + text[text.rfind("within ") + 7 :]
     return why
 
 

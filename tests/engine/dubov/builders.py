@@ -98,6 +98,11 @@ def steps(pairing, topic: str | None = None, article: str | None = None):
     ]
 
 
+def facts(step) -> dict:
+    """A step's data without its message (``message_data``, the step in the reader's language)."""
+    return {k: v for k, v in step.data.items() if k != "message_data"}
+
+
 def scripted(
     ratings: dict[int, float],
     scripts: dict[int, list[tuple]],

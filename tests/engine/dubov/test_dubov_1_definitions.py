@@ -4,6 +4,7 @@ import pytest
 
 from engine.dubov import aro_list, pair
 from engine.dubov.profile import due_colour, profiles
+from engine.result import MESSAGE_DATA
 from engine.state import Colour
 from tests.engine.dubov.builders import make_state, scripted, steps
 
@@ -64,4 +65,6 @@ def test_dubov_9_every_round_publishes_the_aro_list_in_the_explanation(team):
     pairing = pair(state)
     (step,) = steps(pairing, topic="aro")
     assert step.article == "Dubov 9"
-    assert step.data == aro_list(state) == {1: 2200.0, 2: 2100.0, 3: 2400.0, 4: 2300.0}
+    aros = {t: aro for t, aro in step.data.items() if t != MESSAGE_DATA}  # beside it, the step as a message
+    assert aros == aro_list(state) == {1: 2200.0, 2: 2100.0, 3: 2400.0, 4: 2300.0}
+    assert step.message == "ARO after round 1 (Dubov 1): 1: 2200.0, 2: 2100.0, 3: 2400.0, 4: 2300.0"

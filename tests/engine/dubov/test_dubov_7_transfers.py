@@ -3,7 +3,7 @@
 import pytest
 
 from engine.dubov import pair
-from tests.engine.dubov.builders import scripted, steps
+from tests.engine.dubov.builders import facts, scripted, steps
 
 DUE_W_2 = [("W", 0, "1"), ("B", 1, "1")]
 DUE_B_2 = [("B", 0, "1"), ("W", 1, "1")]
@@ -23,7 +23,7 @@ def test_dubov_7_1_the_transferred_player_has_the_opposite_due_colour_before_the
     )
     pairing = pair(state)
     (t,) = steps(pairing, article="Dubov 7.1", topic="transfer")
-    assert t.data == {"tpn": 1, "transferred": 3}
+    assert facts(t) == {"tpn": 1, "transferred": 3}
     assert pairing.opponents()[1] == 3
 
 
@@ -69,7 +69,7 @@ def test_dubov_7_1_comes_before_7_2():
     top = pairing.explanation[starts[0] : starts[1]]
     articles = [s.article for s in top if s.topic == "transfer"]
     assert articles == ["Dubov 7.1"]
-    assert top[1].data == {"tpn": 1, "transferred": 5}  # due Black, highest R below
+    assert facts(top[1]) == {"tpn": 1, "transferred": 5}  # due Black, highest R below
     assert pairing.opponents()[2] == 3
 
 

@@ -181,3 +181,8 @@ def scripted(rounds: list[list[tuple]], *, rounds_total: int = 9, **kw) -> Tourn
     parts = [Participant(tpn=t, rating=2600 - 10 * t, history=tuple(h)) for t, h in history.items()]
     parts += [Participant(tpn=s, rating=2000, history=absent, withdrawn=True) for s in standins]
     return individual(*parts, rounds=rounds_total, **kw)
+
+
+def facts(step) -> dict:
+    """A step's data without its message (``message_data``, the step in the reader's language)."""
+    return {k: v for k, v in step.data.items() if k != "message_data"}

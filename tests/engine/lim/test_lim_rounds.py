@@ -8,7 +8,7 @@ from engine.api import pair
 from engine.lim.context import LimContext
 from engine.result import PairingImpossible
 from engine.state import Colour
-from tests.engine.lim.helpers import Event, against_standins, articles, colours_of, fresh, pairs_of
+from tests.engine.lim.helpers import Event, against_standins, articles, colours_of, facts, fresh, pairs_of
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -167,7 +167,7 @@ def test_lim_9_6_cracks_the_lower_group_when_more_floaters_came_from_above(team)
     # 6 (played all of score-group 2) and 4 (parity floater) come down to the empty median
     # group and have met: 2 floaters from above, 0 from below -> crack the lower group.
     crack = next(s for s in rp.explanation if s.article == "Lim 9.6")
-    assert crack.data == {"cracked": [7, 5], "group": "score-group 2" if team else "score-group 1"}
+    assert facts(crack) == {"cracked": [7, 5], "group": "score-group 2" if team else "score-group 1"}
     assert pairs_of(rp) == P((1, 2), (3, 8), (4, 5), (6, 7))
 
 

@@ -22,8 +22,9 @@ from engine.messages import (
 
 
 def _same_allowed(key: str) -> bool:
-    """A key of placeholders and punctuation only ("{score} {unit}") reads the same in every language."""
-    return not re.sub(r"\{\w+\}|[\W_]", "", key)
+    """A key of placeholders, punctuation and the rules' own abbreviations only ("{score} {unit}",
+    "{team} (ARO {aro})": the Dubov rules' ARO and R) reads the same in every language."""
+    return not re.sub(r"\{\w+\}|\b(ARO|R)\b|[\W_]", "", key)
 
 
 def _entries() -> list:

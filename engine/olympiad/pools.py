@@ -26,7 +26,7 @@ from engine.olympiad.groups import BOTTOM
 from engine.olympiad.model import TeamView
 from engine.olympiad.orders import Combination, combinations, rule47_opponents
 from engine.olympiad.pool_context import ABOVE, BELOW, Incoming, Leave, PoolContext
-from engine.olympiad.wording import group_message, names, passed_over_message, points_message
+from engine.olympiad.wording import group_message, names, names_message, passed_over_message, points_message
 
 __all__ = [  # the pool's context is read from here too (engine.olympiad.pool_context)
     "ABOVE",
@@ -158,15 +158,19 @@ def section_j(
     rule = (49 if odd else 47) if side != BOTTOM else 51
     article = opts.cite(rule)
 
-    def float_check(t: TeamView) -> str | None:
+    def float_check(t: TeamView) -> Message | None:
         inc = incoming.get(t.tpn)
         if inc is not None and not inc.merged:
-            return f"{t.label} is a floater from another scoregroup ({opts.cite(48)})"
+            return msg(
+                "{team} is a floater from another scoregroup ({rule})", team=t.label, rule=opts.cite(48)
+            )
         if frozenset({t.tpn}) in ctx.failed:
-            return f"{t.label} could not be paired in the next group ({opts.cite(50)})"
+            return msg(
+                "{team} could not be paired in the next group ({rule})", team=t.label, rule=opts.cite(50)
+            )
         return None
 
-    def rest_check(rest: Sequence[TeamView], can_float: bool) -> str | None:
+    def rest_check(rest: Sequence[TeamView], can_float: bool) -> str | Message | None:
         if len(rest) == 1 and can_float:
             return float_check(rest[0])
         if len(rest) == 2 and not can_float:
@@ -174,8 +178,11 @@ def section_j(
         floaters = [t for t in rest if float_check(t) is None] if can_float else []
         if ctx.pairable(rest, floaters):
             return None
-        return (
-            f"the remaining teams {_names(rest)} cannot all be paired ({ctx.blocking(rest)}; {opts.cite(50)})"
+        return msg(
+            "the remaining teams {teams} cannot all be paired ({why}; {rule})",
+            teams=names_message(rest),
+            why=ctx.blocking_message(rest),
+            rule=opts.cite(50),
         )
 
     combos = combinations(

@@ -13,7 +13,7 @@ from engine.messages import English, Message, msg, prose
 from engine.olympiad.groups import BOTTOM, MEDIAN, TOP, ScoreGroup
 from engine.olympiad.model import TeamView
 from engine.olympiad.pools import ABOVE, Leave
-from engine.olympiad.wording import blocking, blocking_message, group_message, names, stuck
+from engine.olympiad.wording import blocking_message, group_message, names, stuck
 
 SIDE_KEYS = {
     TOP: "score group {score} (top): {teams}",
@@ -87,7 +87,7 @@ def not_completable_said(combination: Message, teams: Sequence[TeamView], cause:
     elif (t := stuck(teams)) is not None:
         said = msg("{team} has already played every other team still to be paired", team=t.label)
     else:
-        said = prose(blocking(teams))
+        said = blocking_message(teams)
     return msg(
         "{combination}: the rest of the round could not then be paired completely ({cause})",
         combination=combination,

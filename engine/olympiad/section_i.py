@@ -159,7 +159,11 @@ def _take(
         )
         ctx.say(
             opts.cite(go_rule),
-            f"{f.label} cannot meet any team of this group: it goes on to the next group ({cause})",
+            msg(
+                "{team} cannot meet any team of this group: it goes on to the next group ({cause})",
+                team=f.label,
+                cause=cause,
+            ),
         )
         leave = Leave(go_rule, cause, ctx.score)
         yield from _take(rest, own, partial.going_on(f, leave), side, ctx, then)
@@ -224,8 +228,12 @@ def _forced_pick(forced, prio, below, own, partial, ctx, own_then) -> Iterator[C
     mates = played_list(t, ctx.group or prio)
     ctx.say(
         opts.cite(rule),
-        f"{t.label} has played every other team of the middle group ({mates}): it meets the strongest "
-        "team come up from below it has not played",
+        msg(
+            "{team} has played every other team of the middle group ({teams}): it meets the strongest "
+            "team come up from below it has not played",
+            team=t.label,
+            teams=played_message(t, ctx.group or prio),
+        ),
     )
     for inc in candidates:
         e = inc.team

@@ -139,7 +139,7 @@ def pair_own_teams(own: list[TeamView], partial: Partial, side: str, ctx: PoolCo
                         "dropping {teams} leaves {rest} that cannot all be paired ({cause})",
                         teams=names(drop),
                         rest=names(rest),
-                        cause=prose(ctx.blocking(rest)),
+                        cause=ctx.blocking_message(rest),
                     ),
                 )
                 tried.append(

@@ -45,18 +45,14 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LUA = HERE / "wrk_season.lua"
 sys.path.insert(0, str(HERE))
 
 from _common import (  # noqa: E402
@@ -65,7 +61,6 @@ from _common import (  # noqa: E402
     copy_database,
     environment,
     free_port,
-    recreate_database,
     start_gunicorn,
     start_proxy,
     start_worker,
@@ -73,118 +68,14 @@ from _common import (  # noqa: E402
     wait_http,
 )
 from _cpu import cpu_report, cpu_snapshot, cpu_used  # noqa: E402
+from _season_build import build, wait_workers  # noqa: E402
+from _season_clients import warm_up, wrk, wrk_figures  # noqa: E402
 from _season_load import Log, arbiter, checks, committees, survey  # noqa: E402
+from _season_report import report  # noqa: E402
 
 
-# -- the stack -------------------------------------------------------------------------------------
-def season_present(args) -> bool:
-    import psycopg
-
-    try:
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:5432/{args.database}") as conn:
-            row = conn.execute(
-                "SELECT count(*) FROM tournaments_tournament WHERE slug LIKE 'season-%%'"
-            ).fetchone()
-            return bool(row and row[0])
-    except psycopg.Error:
-        return False
-
-
-def build(args, env: dict) -> float | None:
-    """A fresh database with the season; seconds the build took (None: kept)."""
-    if args.keep and season_present(args):
-        print(f"keeping the season in database {args.database}")
-        return None
-    recreate_database(args.database, env)
-    started = time.perf_counter()
-    subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "seed_season",
-            "--tournaments",
-            str(args.tournaments),
-            "--committees",
-            str(args.committees),
-            "--jobs",
-            str(args.jobs),
-            "--seed",
-            str(args.seed),
-        ],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    return time.perf_counter() - started
-
-
-def wait_workers(count: int, timeout: float = 120.0) -> None:
-    from pairing_site.celery import app
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        answers = app.control.ping(timeout=1.0) or []
-        if len([a for a in answers if any(name.startswith("season-worker") for name in a)]) >= count:
-            return
-    raise SystemExit(f"the {count} Celery workers did not answer within {timeout:.0f} s")
-
-
-# -- load ----------------------------------------------------------------------------------------
-def wrk(
-    base: str, paths: list[str], connections: int, duration: int, think_ms: int, workdir: Path, name: str
-):
-    path_file = workdir / f"{name}.txt"
-    path_file.write_text("\n".join(paths) + "\n")
-    env = {
-        **os.environ,
-        "WRK_PATHS": str(path_file),
-        "WRK_THINK_MS": str(think_ms),
-        "WRK_CONNECTIONS": str(connections),
-    }
-    return subprocess.Popen(
-        ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "-s", str(LUA), base],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-
-
-def wrk_figures(proc: subprocess.Popen) -> dict:
-    out, _ = proc.communicate()
-    values = dict(line.split("=", 1) for line in out.splitlines() if line.startswith("BENCH_"))
-    if not values:
-        raise SystemExit(f"wrk printed no figures:\n{out}")
-    return {k.removeprefix("BENCH_").lower(): float(v) for k, v in values.items()}
-
-
-def warm_up(base: str, paths: list[str]) -> None:
-    """Every public path once (a site that has been running has its shared copies)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    def get(path: str) -> None:
-        try:
-            with urllib.request.urlopen(base + path, timeout=60) as response:
-                response.read()
-        except urllib.error.HTTPError:
-            pass
-
-    started = time.perf_counter()
-    with ThreadPoolExecutor(4) as pool:
-        list(pool.map(get, paths))
-    print(f"warm-up: {len(paths)} public paths asked once in {time.perf_counter() - started:.0f} s")
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-# -- main ----------------------------------------------------------------------------------------------
-def main() -> None:
+def parse_args() -> argparse.Namespace:
+    """The command line (``--help`` prints the module docstring)."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -231,7 +122,11 @@ def main() -> None:
     parser.add_argument(
         "--crowd-only", action="store_true", help="the public clients alone: no committee, no arbiter"
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
     if args.crowd_only:
         args.computing = 0
     if shutil.which("wrk") is None:
@@ -373,89 +268,6 @@ def main() -> None:
     load_after = os.getloadavg()
     report(args, work, page_figures, api_figures, log, outcome, load_after)
     print(cpu)
-
-
-def cache_line(f: dict) -> str:
-    """How the proxy answered the clients' requests (X-Cache-Status counts from wrk_season.lua)."""
-    count = {k.removeprefix("cache_").upper(): int(v) for k, v in f.items() if k.startswith("cache_")}
-    total = sum(count.values()) or 1
-    copy = count.get("HIT", 0) + count.get("UPDATING", 0) + count.get("STALE", 0)
-    revalidated = count.get("REVALIDATED", 0)
-    site = count.get("MISS", 0) + count.get("EXPIRED", 0) + count.get("BYPASS", 0) + count.get("NONE", 0)
-    return (
-        f"hit rate {100 * copy / total:.1f}% (served from its copy, the site not asked), "
-        f"{100 * revalidated / total:.1f}% revalidated (a 304 from the site), "
-        f"{100 * site / total:.1f}% rendered or passed by the site; "
-        + ", ".join(f"{k} {v}" for k, v in sorted(count.items()) if v)
-    )
-
-
-def report(args, work, page_figures, api_figures, log: Log, outcome: dict, load_after) -> None:
-    def line(name: str, f: dict) -> str:
-        return (
-            f"  {name:6} {int(f['requests']):>7,} requests, {f['rps']:.0f} req/s: p50 {f['p50_ms']:.1f} ms, "
-            f"p95 {f['p95_ms']:.1f} ms, p99 {f['p99_ms']:.1f} ms, max {f['max_ms']:.0f} ms; "
-            f"HTTP errors {int(f['status_errors'])}, socket errors {int(f['socket_errors'])}, "
-            f"timeouts {int(f['timeouts'])}"
-        )
-
-    print(f"public clients ({'through the proxy' if args.via == 'proxy' else 'straight to gunicorn'}):")
-    print(line("pages", page_figures))
-    print(line("API", api_figures))
-    if args.via == "proxy":
-        for name, f in (("pages", page_figures), ("API", api_figures)):
-            print(f"  {name:6} proxy: {cache_line(f)}")
-    computes = log.computes
-    print(
-        f"compute -> draft ({len(work.compute)} committees at once, {args.celery_workers} workers): "
-        + (
-            f"{len(computes)} runs ({min(log.compute_sizes)}-{max(log.compute_sizes)} teams), median "
-            f"{statistics.median(computes):.2f} s, max {max(computes):.2f} s"
-            if computes
-            else "no run"
-        )
-    )
-    if log.committee_calls:
-        print(
-            f"committee API calls (request, approve, publish): {len(log.committee_calls)}, "
-            f"p95 {pct(log.committee_calls, 95) * 1000:.0f} ms, max {max(log.committee_calls) * 1000:.0f} ms"
-        )
-    if log.result_calls:
-        print(
-            f"results entered through the API: {len(log.result_calls)} calls, p95 "
-            f"{pct(log.result_calls, 95) * 1000:.0f} ms, max {max(log.result_calls) * 1000:.0f} ms"
-        )
-    print(f"runs: {outcome['runs']}")
-    print(f"publications: {outcome['publications']}")
-    print(f"results: {outcome['results']}")
-    for message in log.errors[:20]:
-        print(f"  error: {message}")
-    worst_p95 = max(page_figures["p95_ms"], api_figures["p95_ms"])
-    worst_max = max(page_figures["max_ms"], api_figures["max_ms"])
-    failures = sum(
-        int(f["status_errors"] + f["socket_errors"] + f["timeouts"]) for f in (page_figures, api_figures)
-    )
-    targets = [
-        ("public p95 <= 100 ms", worst_p95 <= 100, f"{worst_p95:.1f} ms"),
-        (
-            "no public request over 1 s",
-            worst_max <= 1000 and failures == 0,
-            f"max {worst_max:.0f} ms, {failures} failed",
-        ),
-        (
-            "every compute -> draft <= 2 s",
-            bool(computes) and max(computes) <= 2.0,
-            f"max {max(computes):.2f} s" if computes else "no run",
-        ),
-        ("no run done twice", outcome["runs_ok"] == "yes", outcome["runs_ok"]),
-        ("nothing lost", outcome["lost_ok"] == "yes", outcome["lost_ok"]),
-    ]
-    print(f"load average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
-    if args.crowd_only:
-        targets = targets[:2] + [targets[4]]
-    print("targets:")
-    for name, ok, figure in targets:
-        print(f"  {'met ' if ok else 'MISSED'} {name}: {figure}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The demo's individual event: a 10-player Dubov Swiss, 3 rounds played, round 4 published.
 
 Deterministic (its own fixed seed). Rounds go through the committee's services
-(``seed._publish``), which for an individual event post the board pairings at
+(``demo.publication.publish_round``), which for an individual event post the board pairings at
 publication; the arbiter's results then complete each round.
 """
 
@@ -42,7 +42,8 @@ PLAYERS = [
 
 @transaction.atomic
 def seed_individual(rng_seed: int, log, users: dict, publish) -> Tournament:
-    """Create the event; ``publish(rnd, log, users)`` is the demo's committee path (``seed._publish``)."""
+    """Create the event; ``publish(rnd, log, users)`` is the demo's committee path
+    (``demo.publication.publish_round``)."""
     rng = random.Random(rng_seed)
     t = create_individual_event(
         name="Demo Individual Open (Dubov)",

@@ -18,7 +18,8 @@ ids then differ).
 The first four tournaments are the benchmark's committees at work (the
 biggest events, the next round waiting to be paired, each with its own
 committee); the next four have a round in play with half its results to
-enter (``bench/season.py``).
+enter (``bench/season.py``). The plan is ``demo.season_plan``'s, a round
+played in bulk ``demo.season_round``'s.
 """
 
 from __future__ import annotations
@@ -26,13 +27,10 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import connections, transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -41,18 +39,7 @@ from committee.services.approvals import approvals_needed, approve, publish
 from committee.services.drafts import current_version
 from committee.services.runs import execute_run, request_pairing
 from printing.receivers import render_ahead_held
-from tournaments.models import (
-    BoardGame,
-    Lineup,
-    LineupEntry,
-    Match,
-    Membership,
-    Player,
-    Round,
-    Team,
-    Tournament,
-)
-from tournaments.models import RoundState as S
+from tournaments.models import Membership, Player, Round, Team, Tournament
 from tournaments.models.tournament import NEW_OLYMPIAD_VERSION, OLYMPIAD_TIEBREAKS
 from tournaments.services import (
     assign_initial_order,
@@ -60,89 +47,14 @@ from tournaments.services import (
     delete_tournament,
     draw_initial_colour,
 )
-from tournaments.services.results import match_points_for
 
 from . import data
-from .seed import _game_result, _lineup_from, _player, _walk
+from .season_plan import COMPUTE_TARGETS, IN_PLAY_TARGETS, SLUG_PREFIX, Plan, SeasonOptions, plan_season
+from .season_round import play_round
+from .teams import made_up_player
 
-SLUG_PREFIX = "season-"
 PASSWORD = "demo"
 CLUB_SUFFIXES = ["Chess Club", "Knights", "Rooks", "Society", "Bishops", "Pawns", "Queens", "Kings", "Gambit"]
-COMPUTE_TARGETS = 4  # the first tournaments: the next round waits for its committee
-IN_PLAY_TARGETS = 4  # the next ones: a round in play, half its results to enter
-
-
-@dataclass
-class SeasonOptions:
-    tournaments: int = 200
-    committees: int = 8
-    seed: int = 2026
-    min_teams: int = 10
-    max_teams: int = 180
-    olympiad_share: float = 0.25
-    max_rounds_played: int = 4
-    jobs: int = 1
-
-
-@dataclass(frozen=True)
-class Plan:
-    """One tournament of the season, drawn from its own generator."""
-
-    index: int
-    slug: str
-    name: str
-    system: str  # "c0406" or "olympiad"
-    teams: int
-    rounds_total: int
-    played: int  # complete rounds
-    next_round: str  # "waiting" (to be paired), "published", "in_play"
-    committee: int  # 1..committees
-
-    @property
-    def seed_key(self) -> str:
-        return f"season:{self.index}"
-
-
-def plan_season(options: SeasonOptions) -> list[Plan]:
-    """The season's tournaments (pure: the same options give the same plans)."""
-    if options.committees < 1:
-        raise ValueError("A season needs at least one committee.")
-    if not 2 <= options.min_teams <= options.max_teams:
-        raise ValueError("Give 2 <= --min-teams <= --max-teams.")
-    plans = []
-    for i in range(options.tournaments):
-        rng = random.Random(f"{options.seed}:plan:{i}")
-        committee = i % options.committees + 1
-        if i < COMPUTE_TARGETS + IN_PLAY_TARGETS:
-            # The benchmark's events: the biggest of each system, each with its own committee.
-            system = "olympiad" if i % 2 == 0 else "c0406"
-            teams = max(options.min_teams, options.max_teams - 20 * (i // 2))
-            played = 2 if i < COMPUTE_TARGETS else 1
-            next_round = "waiting" if i < COMPUTE_TARGETS else "in_play"
-        else:
-            system = "olympiad" if rng.random() < options.olympiad_share else "c0406"
-            low = max(options.min_teams, 40) if system == "olympiad" else options.min_teams
-            low = min(low, options.max_teams)
-            # Most events are small; a few are Olympiad-sized.
-            teams = low + int((options.max_teams - low) * rng.random() ** 2.2)
-            played = rng.randint(0, options.max_rounds_played)
-            next_round = rng.choice(["waiting", "waiting", "published", "in_play"])
-        rounds_total = 11 if system == "olympiad" else rng.choice([7, 9, 9, 11])
-        kind = "Olympiad section" if system == "olympiad" else "Team Swiss"
-        plans.append(
-            Plan(
-                index=i,
-                slug=f"{SLUG_PREFIX}{i + 1:03d}",
-                name=f"Season {kind} {i + 1:03d} ({teams} teams)",
-                system=system,
-                teams=teams,
-                rounds_total=rounds_total,
-                played=min(played, rounds_total - 1),
-                next_round=next_round,
-                committee=committee,
-            )
-        )
-    return plans
 
 
 def committee_usernames(k: int) -> dict[str, str]:
@@ -310,7 +222,7 @@ def _create(plan: Plan, options: SeasonOptions, users: dict) -> Tournament:
             ratings[name] = data.narrowed(ratings[name], 2450, 1750)
     teams = bulk_create_with_history(teams, Team, default_change_reason="season built")
     Player.objects.bulk_create(
-        _player(team, b, r, rng) for team in teams for b, r in enumerate(ratings[team.name], start=1)
+        made_up_player(team, b, r, rng) for team in teams for b, r in enumerate(ratings[team.name], start=1)
     )
     assign_initial_order(t)
     draw_initial_colour(t, colour=rng.choice(["w", "b"]))
@@ -339,84 +251,9 @@ def _publish(rnd: Round, chair) -> Round:
     return rnd
 
 
-def play_round(rnd: Round, t: Tournament, rosters: dict, rng: random.Random, *, share: float) -> Round:
-    """Lineups, boards and results of a published round, in bulk.
-
-    ``share`` of the matches (table order) get their results; the round is
-    complete when all do, in play otherwise.
-    """
-    now = timezone.now()
-    rnd = _walk(rnd, S.LINEUPS_OPEN)
-    matches = list(rnd.matches.order_by("table"))
-    lineups, chosen = [], {}
-    for m in matches:
-        for team_id in (m.white_team_id, m.black_team_id):
-            if team_id is None:
-                continue
-            chosen[team_id] = _lineup_from(rosters[team_id], t.boards, rng)
-            lineups.append(Lineup(team_id=team_id, round=rnd, submitted_at=now, locked=True))
-    lineups = bulk_create_with_history(lineups, Lineup, default_change_reason="season built")
-    bulk_create_with_history(
-        [
-            LineupEntry(lineup=lineup, board=b, player=p)
-            for lineup in lineups
-            for b, p in enumerate(chosen[lineup.team_id], start=1)
-        ],
-        LineupEntry,
-        default_change_reason="season built",
-    )
-    rnd = _walk(rnd, S.LINEUPS_CLOSED, S.BOARD_PAIRINGS_POSTED, S.IN_PLAY)
-    entered = max(1, round(len(matches) * share)) if share < 1 else len(matches)
-    sequence = t.colour_sequence
-    games = []
-    for i, m in enumerate(matches):
-        if m.is_bye:
-            continue
-        for b, (a, c) in enumerate(
-            zip(chosen[m.white_team_id], chosen[m.black_team_id], strict=True), start=1
-        ):
-            white, black = (a, c) if sequence[b - 1] == "W" else (c, a)
-            result = _game_result(white, black, rng) if i < entered else ""
-            games.append(BoardGame(match=m, board=b, white=white, black=black, result=result))
-    bulk_create_with_history(games, BoardGame, default_change_reason="season built")
-    prefetch_related_objects(matches, "boards")
-    for m in matches:
-        m.round = rnd
-        rnd.tournament = t
-        points = match_points_for(m)
-        if points is None:
-            continue
-        wm, bm, wg, bg = (None if x is None else _decimal(x) for x in points)
-        m.white_match_points, m.white_game_points = wm, wg
-        if m.is_bye:
-            m.black_match_points = m.black_game_points = None
-        else:
-            m.black_match_points, m.black_game_points = bm, bg
-    # One UPDATE per distinct score (a handful per round), then the history rows in one insert.
-    by_points: dict[tuple, list[int]] = {}
-    for m in matches:
-        key = (m.white_match_points, m.black_match_points, m.white_game_points, m.black_game_points)
-        if key != (None, None, None, None):
-            by_points.setdefault(key, []).append(m.pk)
-    for (wm, bm, wg, bg), ids in by_points.items():
-        Match.objects.filter(pk__in=ids).update(
-            white_match_points=wm, black_match_points=bm, white_game_points=wg, black_game_points=bg
-        )
-    Match.history.bulk_history_create(
-        [m for m in matches if m.white_match_points is not None],
-        update=True,
-        default_change_reason="season built",
-    )
-    if entered == len(matches):
-        rnd = _walk(rnd, S.COMPLETE)
-    return rnd
-
-
-def _decimal(x: float) -> Decimal:
-    return Decimal(str(x))
-
-
 __all__ = [
+    "COMPUTE_TARGETS",
+    "IN_PLAY_TARGETS",
     "PASSWORD",
     "Plan",
     "SeasonOptions",
@@ -424,4 +261,5 @@ __all__ = [
     "committee_usernames",
     "delete_season",
     "plan_season",
+    "play_round",
 ]

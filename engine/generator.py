@@ -38,8 +38,8 @@ from engine.trf.errors import (
     TEAM_LIMIT,
     SizeLimitExceeded,
 )
+from engine.trf.fields import NO_GAME, Game
 from engine.trf.games import OPPOSITE, GamePoints
-from engine.trf.writer import NO_GAME, Game
 
 TEAM_SYSTEMS = ("c0406", "olympiad")
 

@@ -8,8 +8,9 @@
 
 from engine.trf.decoding import decode
 from engine.trf.errors import SizeLimitExceeded, TrfError
+from engine.trf.pairs import format_pairs, parse_pairs
 from engine.trf.reader import Overrides, TrfDocument, read, read_state
-from engine.trf.writer import format_pairs, parse_pairs, write
+from engine.trf.writer import write
 
 __all__ = [
     "Overrides",

@@ -1,6 +1,6 @@
 """Who plays for which team, and on how many boards (TRF-2026 records 310 / 013, 300, 352).
 
-Shared by the team reader (``engine.trf.teams``) and ``engine.trf.reader``.
+Shared by the team reader (``engine.trf.team_records``) and ``engine.trf.reader``.
 """
 
 from __future__ import annotations

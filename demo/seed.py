@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from printing.receivers import render_ahead_held, render_round_ahead
-from printing.stored import KINDS_BY_STATE
+from printing.receivers import render_ahead_held, render_latest_ahead
 from tournaments.models import Tournament
 from tournaments.models.tournament import NEW_OLYMPIAD_VERSION, OLYMPIAD_TIEBREAKS
 from tournaments.services import delete_tournament, mark_absent, withdraw_team
@@ -71,9 +70,7 @@ def seed(
         _league(options, rng, log, users)
         seed_individual(options.seed + 1, log, users, publish_round)
     for t in Tournament.objects.filter(slug__in=demo_slugs()):
-        latest = t.rounds.filter(state__in=list(KINDS_BY_STATE)).order_by("-number").first()
-        if latest is not None:
-            render_round_ahead(latest)
+        render_latest_ahead(t)
     give_addresses(users)
     log("Demo logins (password 'demo'): " + ", ".join(DEMO_USERS))
     return True

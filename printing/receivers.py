@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
-from printing.stored import KINDS_BY_STATE
+from printing.stored import KINDS_BY_STATE, languages
 from public_http.readers import language_first_read
 from tournaments.models import Round, Tournament
 from tournaments.signals import round_state_changed
@@ -48,8 +48,10 @@ def render_round_ahead(round: Round) -> bool:
         return False
     from printing.tasks import render_documents
 
-    tournament_id, number = round.tournament_id, round.number
-    transaction.on_commit(lambda: render_documents.delay(tournament_id, number, list(kinds)), robust=True)
+    tournament_id, number, state = round.tournament_id, round.number, round.state
+    transaction.on_commit(
+        lambda: render_documents.delay(tournament_id, number, list(kinds), state), robust=True
+    )
     return True
 
 
@@ -66,8 +68,10 @@ def render_ahead(sender, round: Round, previous: str, **kwargs) -> None:
 
 @receiver(language_first_read, dispatch_uid="printing-render-ahead-language")
 def render_ahead_in_a_new_language(sender, slug: str, language: str, **kwargs) -> None:
-    """An event first read in a language (``public_http.readers``): its latest documents are rendered
-    in it now, not at the round's next step, so its first reader there finds them ready too."""
+    """An event first read in a language (``public_http.readers``) its documents are not rendered in
+    already: its latest documents are rendered in it now, not at the round's next step, so its first
+    reader there finds them ready too. (The site's default language, say, renders nothing more: a
+    crowd's first visits to every event after a restart or a cleared cache are not a flood of renders.)"""
     tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is not None:
+    if tournament is not None and language not in languages(tournament, read_in=False):
         render_latest_ahead(tournament)

@@ -90,7 +90,7 @@ def key(
     return Key(tournament, kind, 0 if kind in TOURNAMENT_KINDS else int(number or 0), language, size)
 
 
-def languages(tournament: Tournament) -> list[str]:
+def languages(tournament: Tournament, read_in: bool = True) -> list[str]:
     """The languages ``tournament``'s documents are rendered ahead in.
 
     ``PRINTING_RENDER_AHEAD_LANGUAGES`` when set (``all``: every language of the site); else the
@@ -99,7 +99,8 @@ def languages(tournament: Tournament) -> list[str]:
     language in which a reader has asked for one of its documents (a stored row, rendered on that
     request). So a reader waits for a render only when he is the first to read the event in his
     language, and a small machine renders a quarter of the files when everyone reads the site's
-    default language (issue 21: the printer's CPU under a season's load).
+    default language (issue 21: the printer's CPU under a season's load). ``read_in=False``: without
+    the languages its pages are read in.
     """
     site = [code for code, _name in settings.LANGUAGES]
     chosen = [code for code in getattr(settings, "PRINTING_RENDER_AHEAD_LANGUAGES", None) or [] if code]
@@ -107,12 +108,9 @@ def languages(tournament: Tournament) -> list[str]:
         return site if chosen == ["all"] else [code for code in site if code in chosen]
     members = Membership.objects.filter(tournament=tournament).values_list("user_id", flat=True)
     asked = StoredDocument.objects.filter(tournament=tournament).values_list("language", flat=True)
-    wanted = {
-        settings.LANGUAGE_CODE,
-        *languages_of(members).values(),
-        *readers.read_in(tournament.slug),
-        *asked,
-    }
+    wanted = {settings.LANGUAGE_CODE, *languages_of(members).values(), *asked}
+    if read_in:
+        wanted.update(readers.read_in(tournament.slug))
     return [code for code in site if code in wanted]
 
 

@@ -46,3 +46,15 @@ def test_a_round_in_no_state_with_documents_renders_nothing(print_event, render_
 def test_without_a_worker_nothing_is_rendered_ahead(print_event, settings):
     settings.PRINTING_RENDER_AHEAD = False
     assert render_round_ahead(print_event.round(1)) is False
+
+
+def test_a_render_asked_for_a_step_the_round_has_since_passed_is_skipped(print_event, render_ahead):
+    """A busy printer takes its renders in order: the one asked when the round was published, found
+    after the round was completed, would render documents the completion's own render makes again."""
+    from printing.tasks import render_documents
+
+    rnd = print_event.round(1)
+    assert rnd.state != RoundState.PUBLISHED
+    assert render_documents(print_event.tournament.pk, 1, ["pairings"], RoundState.PUBLISHED) == []
+    assert not StoredDocument.objects.filter(tournament=print_event.tournament).exists()
+    assert render_documents(print_event.tournament.pk, 1, ["pairings"], rnd.state) == ["pairings r1 en"]

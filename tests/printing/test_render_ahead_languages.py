@@ -114,3 +114,18 @@ def test_an_event_first_read_in_a_language_gets_its_latest_documents_rendered_in
     assert languages_stored(print_event) == {"en", "es"}
     for kind in stored.KINDS_BY_STATE[RoundState.COMPLETE]:
         assert stored.current(stored.key(print_event.tournament, kind, 1, "es")) is not None, kind
+
+
+def test_an_event_first_read_in_a_language_it_renders_in_anyway_queues_no_render(
+    client, print_event, event_languages, settings, eager_celery, django_capture_on_commit_callbacks
+):
+    """The site's default language (and a member's) is rendered at each step anyway: the crowd's first
+    visits to every event after a restart or a cleared cache must not flood the printer."""
+    from operations.services import results
+
+    with django_capture_on_commit_callbacks(execute=True):
+        results.complete_round(print_event.round(1), by=print_event.users["arbiter"])
+    settings.PRINTING_RENDER_AHEAD = True
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(f"/t/{print_event.slug}/round/1/pairings/", HTTP_ACCEPT_LANGUAGE="en")
+    assert languages_stored(print_event) == set()

@@ -137,6 +137,9 @@ class RoundPairingsSerializer(serializers.Serializer):
 
 class RunSerializer(serializers.ModelSerializer):
     requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    error = serializers.CharField(
+        source="failure", read_only=True, help_text="Why the run failed, in the request's language."
+    )
     round = serializers.IntegerField(source="round.number", read_only=True)
     max_attempts = serializers.IntegerField(
         read_only=True,

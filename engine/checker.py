@@ -173,7 +173,7 @@ def check_history(
         try:
             engine_pairing = api.pair(state_r)
         except PairingImpossible as exc:
-            said = msg("the engine finds no pairing: {reason}", reason=English(str(exc)))
+            said = msg("the engine finds no pairing: {reason}", reason=exc.said)
             out.append(RoundCheck(rnd, had, None, [str(said)], differences_said=[said]))
             continue
         if from_history:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.check_report import NO_REASON, CheckReport, Departure, Violation, reason_text, violation_text
-from engine.messages import Message, language_of, render
+from engine.messages import Message, as_message, language_of, render
 
 __all__ = [  # the checker's report is read from here too (engine.check_report)
     "MESSAGE_DATA",
@@ -35,8 +35,13 @@ __all__ = [  # the checker's report is read from here too (engine.check_report)
 class PairingImpossible(Exception):
     """No pairing complying with the absolute criteria exists (C.04.6 3.3.3).
 
-    The message says why; the command line exits 1 with it.
+    The message says why, in English (``str``); the command line exits 1 with it. ``said`` is the
+    reason as a message, which the site writes in its reader's language.
     """
+
+    def __init__(self, reason: Message | str = "") -> None:
+        super().__init__(str(reason))
+        self.said: Message = as_message(reason)
 
 
 MESSAGE_DATA = "message_data"  # a step's message as data (engine.messages), beside its English

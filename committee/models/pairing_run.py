@@ -5,7 +5,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from engine.messages import render
+
+# Why a run failed when the engine found no pairing (C.04.6 3.3.3), around the engine's reason.
+NO_PAIRING = _(
+    "No pairing complies with the absolute criteria: %(error)s. The Chief Arbiter decides what to do (C.04.6 3.3.3)."
+)
 
 
 class PairingRun(models.Model):
@@ -36,6 +44,8 @@ class PairingRun(models.Model):
     explanation = models.JSONField(default=list, blank=True)
     checker_report = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
+    # The engine's reason when it found no pairing (engine.messages data), written in each reader's language.
+    no_pairing_reason = models.JSONField(null=True, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -58,6 +68,14 @@ class PairingRun(models.Model):
 
     def __str__(self) -> str:
         return f"Run {self.pk} of {self.round} ({self.status})"
+
+    @property
+    def failure(self) -> str:
+        """Why the run failed, in the active language: the engine's reason where it gave one (issue 20:
+        every reason in the reader's language), else ``error`` as it was written."""
+        if self.no_pairing_reason is None:
+            return self.error
+        return str(NO_PAIRING) % {"error": render(self.no_pairing_reason, get_language() or "en")}
 
     @staticmethod
     def attempts_allowed() -> int:

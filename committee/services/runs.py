@@ -34,6 +34,7 @@ from django.utils.translation import ngettext
 
 from committee import permissions
 from committee.models import DraftVersion, PairingRun
+from committee.models.pairing_run import NO_PAIRING
 from committee.pairing_codec import input_hash, pairing_to_dict, state_from_dict, state_to_dict, stored_report
 from committee.services import run_lease
 from committee.signals import pairing_run_failed, pairing_run_finished
@@ -269,14 +270,7 @@ def _compute(run_id: int, token: str, started: float, pause_on_first_attempt: fl
         pairing = api.pair(state)
         report = api.check(state, pairing, engine_pairing=pairing)
     except PairingImpossible as exc:
-        recorded = _fail(
-            run,
-            token,
-            _(
-                "No pairing complies with the absolute criteria: %(error)s. The Chief Arbiter decides what to do (C.04.6 3.3.3)."
-            )
-            % {"error": exc},
-        )
+        recorded = _fail(run, token, str(NO_PAIRING) % {"error": exc}, no_pairing_reason=exc.said.to_dict())
         return _finished(run_id, recorded, "no_pairing", started)
     except Exception as exc:  # the page must say why; the round stays as it was
         log.exception("pairing run %s failed", run_id)
@@ -333,12 +327,14 @@ def _succeed(run: PairingRun, token: str, output: dict, report: dict) -> Pairing
 
 
 @transaction.atomic
-def _fail(run: PairingRun, token: str, message: str) -> PairingRun | None:
+def _fail(
+    run: PairingRun, token: str, message: str, no_pairing_reason: dict | None = None
+) -> PairingRun | None:
     rnd = Round.objects.select_for_update().get(pk=run.round_id)
     if not _still_ours(run.pk, token):
         return None
     PairingRun.objects.filter(pk=run.pk).update(
-        status=Status.FAILED, error=message, finished_at=timezone.now()
+        status=Status.FAILED, error=message, no_pairing_reason=no_pairing_reason, finished_at=timezone.now()
     )
     if rnd.state == S.PAIRING_REQUESTED and not rnd.draft_versions.exists():
         _transition(rnd, S.AWAITING_RESULTS)

@@ -46,8 +46,10 @@ def assign_bye(ctx: Context, teams: set[int]) -> int:
     order = bye_order(ctx)
     if not order:
         raise PairingImpossible(
-            "the number of teams is odd and every team already had a pairing-allocated bye "
-            "or a forfeit win (C.04.6 2.1.2 [C2])"
+            msg(
+                "the number of teams is odd and every team already had a pairing-allocated bye "
+                "or a forfeit win (C.04.6 2.1.2 [C2])"
+            )
         )
     first = order[0]
     if certified(ctx, teams - {first}):
@@ -58,8 +60,10 @@ def assign_bye(ctx: Context, teams: set[int]) -> int:
     lm = LexMatching(teams | {DUMMY}, edges)
     if lm.optimum() is None:
         raise PairingImpossible(
-            "no team can receive the pairing-allocated bye and leave a legal pairing "
-            "for all the other teams (C.04.6 3.4.1, 3.3.3)"
+            msg(
+                "no team can receive the pairing-allocated bye and leave a legal pairing "
+                "for all the other teams (C.04.6 3.4.1, 3.3.3)"
+            )
         )
     rank = {t: i for i, t in enumerate(order)}
     lm.fix_partners([DUMMY], lambda v, u: rank[u])

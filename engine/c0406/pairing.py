@@ -9,6 +9,7 @@ from engine.c0406.context import Context, build_context
 from engine.c0406.explain import Bracket, explain_round
 from engine.c0406.feasibility import matchable
 from engine.c0406.upfloaters import select_upfloaters
+from engine.messages import msg
 from engine.result import Pair, PairingImpossible, RoundPairing
 from engine.state import TournamentState
 
@@ -27,8 +28,9 @@ def pair(state: TournamentState) -> RoundPairing:
         remaining.discard(rp.bye)
     elif not matchable(ctx, remaining):
         raise PairingImpossible(
-            "no pairing of all the teams avoids a rematch (C.04.6 2.1.1 [C1], 3.3.3): "
-            "the Chief Arbiter decides"
+            msg(
+                "no pairing of all the teams avoids a rematch (C.04.6 2.1.1 [C1], 3.3.3): the Chief Arbiter decides"
+            )
         )
     brackets: list[Bracket] = []
     while remaining:

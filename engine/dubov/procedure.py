@@ -50,7 +50,9 @@ def pair(state: TournamentState) -> RoundPairing:
         pairing, reason = _attempt(state, Limits(state, profs, departures=departures), tpns)
         if pairing is not None:
             return pairing
-    raise PairingImpossible(f"Dubov: no pairing of round {state.next_round}: {reason}")
+    raise PairingImpossible(
+        msg("Dubov: no pairing of round {round}: {reason}", round=state.next_round, reason=reason)
+    )
 
 
 def _bye_candidates(state: TournamentState, profs, tpns: list[int]) -> list[int] | None:
@@ -199,7 +201,7 @@ def _pair_leftovers(ctx: RoundContext) -> None:
             why={a: _left_over(b), b: _left_over(a)},
         )
     if ctx.remaining:
-        raise PairingImpossible(f"Dubov: {sorted(ctx.remaining)} cannot be paired")
+        raise PairingImpossible(msg("Dubov: {players} cannot be paired", players=str(sorted(ctx.remaining))))
 
 
 def _left_over(other: int) -> Message:

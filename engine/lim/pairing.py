@@ -74,7 +74,9 @@ def pair_with(ctx: LimContext) -> RoundPairing:
     if len(players) % 2:
         byes = list(bye_candidates(ctx, players))
         if not byes:
-            raise PairingImpossible("Lim 8.2: every player to be paired has had a bye or a win by default")
+            raise PairingImpossible(
+                msg("Lim 8.2: every player to be paired has had a bye or a win by default")
+            )
     failures: list[int] = []
     for bye in byes:
         attempt = RoundPairing(round=rp.round, pairs=[], system="lim")
@@ -123,7 +125,9 @@ def pair_with(ctx: LimContext) -> RoundPairing:
         rp.pairs = attempt.pairs
         rp.bye = bye
         return rp
-    raise PairingImpossible(f"Lim 8: no choice of the bye ({failures}) leaves a pairable field")
+    raise PairingImpossible(
+        msg("Lim 8: no choice of the bye ({players}) leaves a pairable field", players=str(failures))
+    )
 
 
 def pair_field(ctx: LimContext, rp: RoundPairing, players: list[int]) -> None:
@@ -262,7 +266,7 @@ def pair_median(
         high_left = any(g.pairs for g in high)
         if not low_left and not high_left:
             raise PairingImpossible(
-                "Lim 9.6: the median score-group cannot be paired even with every pairing cracked"
+                msg("Lim 9.6: the median score-group cannot be paired even with every pairing cracked")
             )
         from_low = (n_high > n_low and low_left) or not high_left
         stack = low if from_low else high

@@ -103,4 +103,4 @@ def choose_bye(
         )
         steps.append(Step(cite, "bye", said, {"tpn": team.tpn, "plain": plain}))
         return team.tpn, steps
-    raise PairingImpossible("no team may receive the bye (Olympiad rules 10 and 14(b))")
+    raise PairingImpossible(msg("no team may receive the bye (Olympiad rules 10 and 14(b))"))

@@ -51,4 +51,6 @@ def all_groups_as_one(
             {},
         )
         return list(comb.pairs), [step]
-    raise PairingImpossible("no complete pairing of the round exists without a rematch (Olympiad rule 14(a))")
+    raise PairingImpossible(
+        msg("no complete pairing of the round exists without a rematch (Olympiad rule 14(a))")
+    )

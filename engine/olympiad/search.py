@@ -153,7 +153,7 @@ class GroupSearch:
             result = self._solve(0, {}, frozenset(self.by_tpn))
         if result is None:
             raise PairingImpossible(
-                "no complete pairing of the round exists without a rematch (Olympiad rule 14(a))"
+                msg("no complete pairing of the round exists without a rematch (Olympiad rule 14(a))")
             )
         self.chosen = {k: v for k, v in self.chosen.items() if k < len(self.order)}
         return result

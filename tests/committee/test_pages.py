@@ -40,6 +40,32 @@ def test_a_failed_run_is_shown_with_its_reason(make_tournament, make_team, make_
     assert "The round is as it was" in page
 
 
+def test_a_failed_run_s_reason_is_in_the_reader_s_language(
+    make_tournament, make_team, make_user, publish, play, client
+):
+    """The engine's reason (no pairing without a rematch, C.04.6 C1) is kept as a message: a French
+    member reads it in French on the round's page and in the API, an English one as it was stored."""
+    from tournaments.models.membership import Role
+
+    t = make_tournament(initial_colour="w", rounds_total=3)
+    for i in (1, 2):
+        make_team(t, f"Duo {i}", tpn=i)
+    member = make_user("duo-french", Role.COMMITTEE_MEMBER, t)
+    play(publish(t.rounds.get(number=1), member).round)
+    run = services.request_pairing(round=t.rounds.get(number=2), user=member)
+    services.execute_run(run.pk, "w")
+    client.force_login(member)
+    english = client.get(f"/committee/{t.slug}/round/2/").content.decode()
+    assert "no pairing of all the teams avoids a rematch (C.04.6 2.1.1 [C1], 3.3.3)" in english
+    client.cookies["django_language"] = "fr"
+    page = client.get(f"/committee/{t.slug}/round/2/").content.decode()
+    assert "Aucun appariement ne respecte les critères absolus" in page
+    assert "Aucun appariement de toutes les équipes n&#x27;évite une rencontre déjà jouée" in page
+    assert "avoids a rematch" not in page
+    answer = client.get(f"/api/runs/{run.pk}/")
+    assert answer.status_code == 200 and "évite une rencontre déjà jouée" in answer.json()["error"]
+
+
 def test_the_review_page_shows_the_draft_the_explanation_and_a_departure(committee_event, compute, client):
     rnd = committee_event.round(1)
     compute(rnd, committee_event.member)

@@ -73,4 +73,4 @@ def choose_bye(
             )
         )
         return team, steps, plain
-    raise PairingImpossible("no team may receive the bye (D.02 4.1, 4.2)")
+    raise PairingImpossible(msg("no team may receive the bye (D.02 4.1, 4.2)"))

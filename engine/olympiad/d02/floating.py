@@ -44,7 +44,9 @@ def choose_floaters(run: GroupRun) -> None:
                 break
             passed.append((c, msg("the rest of its group could not then keep its pairings")))
         if chosen is None:
-            raise PairingImpossible(f"no team of the {run.g.mp:g}-point group can float")
+            raise PairingImpossible(
+                msg("no team of the {score}-point group can float", score=float(run.g.mp))
+            )
         mates = [o for o in run.inner.values() if o is not chosen and run.ok(chosen, o)]
         towards = msg(
             "down to the {score}-point group" if run.side == DOWN else "up to the {score}-point group",

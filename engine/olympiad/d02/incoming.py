@@ -62,7 +62,13 @@ def floaters_in(run: GroupRun) -> None:
             passed.append((c, why))
         else:
             if run.g.side == MEDIAN or not run.keeps(set(), {f.tpn}, run.k):
-                raise PairingImpossible(f"{f.label} can meet nobody in the {run.g.mp:g}-point group")
+                raise PairingImpossible(
+                    msg(
+                        "{team} can meet nobody in the {score}-point group",
+                        team=f.label,
+                        score=float(run.g.mp),
+                    )
+                )
             run.float_team(
                 f,
                 ARTICLES[way][4],

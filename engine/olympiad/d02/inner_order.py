@@ -53,4 +53,10 @@ def pair_rest(run: GroupRun) -> None:
                 break
             passed.append((opp, why))
         else:
-            raise PairingImpossible(f"{first.label} can meet nobody left in the {run.g.mp:g}-point group")
+            raise PairingImpossible(
+                msg(
+                    "{team} can meet nobody left in the {score}-point group",
+                    team=first.label,
+                    score=float(run.g.mp),
+                )
+            )

@@ -124,7 +124,7 @@ class Procedure:
         for i in self.order():
             self._pair_group(self.states[i])
         if self.unpaired:
-            raise PairingImpossible("the Median Group could not pair every team (D.02 6.4)")
+            raise PairingImpossible(msg("the Median Group could not pair every team (D.02 6.4)"))
         return self.pairs
 
     def order(self) -> list[int]:
@@ -141,7 +141,10 @@ class Procedure:
         k_free = self.kept.best(inner, later, lambda a, b: b not in self.by[a].met)
         if k_free is None:
             raise PairingImpossible(
-                f"the teams still unpaired at the {g.mp:g}-point group cannot all be paired (D.02 6.1)"
+                msg(
+                    "the teams still unpaired at the {score}-point group cannot all be paired (D.02 6.1)",
+                    score=float(g.mp),
+                )
             )
         k_lim = self.kept.best(inner, later, lambda a, b: self.within(self.by[a], self.by[b]))
         limits = limits_kept(len(pool), k_lim, k_free, self.opts.colour_limits_lifted)

@@ -67,3 +67,17 @@ def test_c0406_3_3_3_pairing_is_impossible_when_every_team_is_barred_from_the_by
 def test_c0406_3_3_3_pairing_is_impossible_when_every_pairing_repeats_a_match():
     with pytest.raises(PairingImpossible, match="C1"):
         pair(synthetic_state({1: 0, 2: 0}, forbid=[(1, 2)]))
+
+
+def test_c0406_3_3_3_the_reason_no_pairing_exists_is_english_and_a_message_for_the_reader_s_language():
+    from engine.messages import render
+
+    with pytest.raises(PairingImpossible) as caught:
+        pair(synthetic_state({1: 0, 2: 0}, forbid=[(1, 2)]))
+    english = (
+        "no pairing of all the teams avoids a rematch (C.04.6 2.1.1 [C1], 3.3.3): the Chief Arbiter decides"
+    )
+    assert str(caught.value) == english  # the command line's "no valid pairing: ..." as before
+    assert render(caught.value.said, "en") == english
+    assert render(caught.value.said, "fr").startswith("Aucun appariement de toutes les équipes")
+    assert render(caught.value.said, "ru").startswith("Ни одна жеребьёвка всех команд")

@@ -15,10 +15,11 @@ import pytest
 
 from engine import api, generator
 from engine.messages import Message, fully_translated, render
-from engine.result import MESSAGE_DATA, OPTIONS_TOPIC, WHY_TOPIC, RoundPairing, step_text
+from engine.result import MESSAGE_DATA, RoundPairing, step_text
 from tests.engine.dubov.test_dubov_explanation import event as dubov_event
 from tests.engine.lim.test_lim_explanation import after as lim_after
 from tests.engine.lim.test_lim_explanation import floaters_and_crack
+from tests.engine.messages.paired_rounds import generated_rounds, rule_steps
 
 LANGUAGES = ["fr", "es", "ru"]
 ENGLISH = re.compile(
@@ -29,25 +30,8 @@ ENGLISH = re.compile(
 
 def _rounds(system: str, seed: int, n: int, options: dict | None = None) -> list[RoundPairing]:
     """Every round of a generated event (absences, a forbidden pair, byes), as the engine paired it."""
-    seen: list[RoundPairing] = []
-    original = generator.api.pair
-
-    def keep(state):
-        pairing = original(state)
-        seen.append(pairing)
-        return pairing
-
     config = generator.GeneratorConfig(participants=n, rounds=7, absence_rate=0.1, forbidden_pairs=1)
-    generator.api.pair = keep
-    try:
-        generator.generate(system, config, seed, options)
-    finally:
-        generator.api.pair = original
-    return seen
-
-
-def _rule_steps(pairing: RoundPairing):
-    return [s for s in pairing.explanation if s.topic not in (OPTIONS_TOPIC, WHY_TOPIC)]
+    return generated_rounds(system, seed, config, options)
 
 
 def _english_left(text: str) -> list[str]:
@@ -62,7 +46,7 @@ def _english_left(text: str) -> list[str]:
     [("dubov", None), ("dubov", {"max_upfloats": 1}), ("lim", None), ("lim", {"maxi": True})],
 )
 def test_every_dubov_and_lim_step_is_a_message_whose_english_is_the_step_as_written(system, options):
-    steps = [s for seed in (1, 2) for p in _rounds(system, seed, 15, options) for s in _rule_steps(p)]
+    steps = [s for seed in (1, 2) for p in _rounds(system, seed, 15, options) for s in rule_steps(p)]
     assert len(steps) > 200
     for s in steps:
         said = Message.from_dict(s.data[MESSAGE_DATA])
@@ -81,7 +65,7 @@ def test_a_dubov_or_lim_explanation_in_another_language_has_no_english_step_left
         steps = "\n".join(
             text.split("\n\n", 1)[0].splitlines()[1:]
         )  # the steps: not the options, nor the why
-        for s in _rule_steps(pairing):
+        for s in rule_steps(pairing):
             assert s.message not in steps, (language, s.message)
             assert f"[{s.article}] {render(s.data[MESSAGE_DATA], language)}" in steps
         left = [line for line in steps.splitlines() if not line.startswith("  ") and _english_left(line)]
@@ -155,7 +139,7 @@ def test_the_causes_a_dubov_step_quotes_are_translated_too(seed):
     rng = random.Random(seed)
     quoted = 0
     for pairing in _rounds("dubov", seed, 15):
-        for s in _rule_steps(pairing):
+        for s in rule_steps(pairing):
             if s.topic in ("transfer", "pairing", "floater") and (
                 "may not" in s.message or "played" in s.message
             ):

@@ -17,7 +17,8 @@ import pytest
 from engine import api, generator
 from engine.messages import Message, fully_translated, render
 from engine.olympiad.simulate import simulate_round
-from engine.result import MESSAGE_DATA, OPTIONS_TOPIC, WHY_TOPIC, RoundPairing, step_text
+from engine.result import MESSAGE_DATA, RoundPairing, step_text
+from tests.engine.messages.paired_rounds import generated_rounds, rule_steps
 from tests.engine.olympiad.test_olympiad_simulated_events import field
 
 LANGUAGES = ["fr", "es", "ru"]
@@ -25,21 +26,8 @@ LANGUAGES = ["fr", "es", "ru"]
 
 def _c0406_rounds(seed: int = 5) -> list[RoundPairing]:
     """Every round of a generated C.04.6 event (absences, forbidden pairs, a bye), as the engine paired it."""
-    seen: list[RoundPairing] = []
-    original = generator.api.pair
-
-    def keep(state):
-        pairing = original(state)
-        seen.append(pairing)
-        return pairing
-
     config = generator.GeneratorConfig(participants=23, rounds=7, absence_rate=0.08, forbidden_pairs=2)
-    generator.api.pair = keep
-    try:
-        generator.generate("c0406", config, seed)
-    finally:
-        generator.api.pair = original
-    return seen
+    return generated_rounds("c0406", seed, config)
 
 
 def _olympiad_rounds(version: str, n: int = 21, seed: int = 3) -> list[RoundPairing]:
@@ -55,12 +43,8 @@ def _olympiad_rounds(version: str, n: int = 21, seed: int = 3) -> list[RoundPair
     return out
 
 
-def _rule_steps(pairing: RoundPairing):
-    return [s for s in pairing.explanation if s.topic not in (OPTIONS_TOPIC, WHY_TOPIC)]
-
-
 def test_every_c0406_explanation_step_is_a_message_whose_english_is_the_step_as_written():
-    steps = [s for p in _c0406_rounds() for s in _rule_steps(p)]
+    steps = [s for p in _c0406_rounds() for s in rule_steps(p)]
     assert {"round", "bye", "bracket", "upfloaters", "pairing", "colour"} <= {s.topic for s in steps}
     for s in steps:
         said = Message.from_dict(s.data[MESSAGE_DATA])
@@ -72,7 +56,7 @@ def test_every_c0406_explanation_step_is_a_message_whose_english_is_the_step_as_
 def test_a_c0406_explanation_in_french_spanish_or_russian_has_no_english_step_left(language):
     for pairing in _c0406_rounds():
         text = pairing.explanation_text(language)
-        for s in _rule_steps(pairing):
+        for s in rule_steps(pairing):
             assert s.message not in text, (language, s.message)
             assert render(s.data[MESSAGE_DATA], language) in text
         for english in ("takes upfloaters", "is paired without upfloaters", "receives the pairing-allocated"):
@@ -86,7 +70,7 @@ def test_an_olympiad_explanation_in_another_language_writes_every_step_the_engin
 ):
     """A step quoting a reason still written in English elsewhere (why a team left its group, a pair
     already played, D.02's pair and float reasons) is partly English: it is so marked."""
-    steps = [s for p in _olympiad_rounds(version) for s in _rule_steps(p)]
+    steps = [s for p in _olympiad_rounds(version) for s in rule_steps(p)]
     own = [s for s in steps if MESSAGE_DATA in s.data]
     assert len(own) >= len([s for s in steps if s.topic != "floaters"]) > 20
     whole = [s for s in own if fully_translated(s.data[MESSAGE_DATA])]
@@ -100,7 +84,7 @@ def test_an_olympiad_explanation_in_another_language_writes_every_step_the_engin
 def test_a_d02_explanation_writes_its_groups_bye_boards_and_colours_in_the_readers_language(language):
     pairings = _olympiad_rounds("2022", n=21)
     topics = {"scores", "groups", "bye", "floaters", "pairing", "boards", "colour"}
-    steps = [s for p in pairings for s in _rule_steps(p) if s.topic in topics]
+    steps = [s for p in pairings for s in rule_steps(p) if s.topic in topics]
     assert topics <= {s.topic for s in steps}
     for s in steps:
         assert fully_translated(s.data[MESSAGE_DATA]), s.message

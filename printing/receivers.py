@@ -72,6 +72,8 @@ def render_ahead_in_a_new_language(sender, slug: str, language: str, **kwargs) -
     already: its latest documents are rendered in it now, not at the round's next step, so its first
     reader there finds them ready too. (The site's default language, say, renders nothing more: a
     crowd's first visits to every event after a restart or a cleared cache are not a flood of renders.)"""
+    if not getattr(settings, "PRINTING_RENDER_AHEAD", False) or language == settings.LANGUAGE_CODE:
+        return  # nothing is rendered ahead (the quick start), or the default language is at each step
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is not None and language not in languages(tournament, read_in=False):
         render_latest_ahead(tournament)

@@ -264,8 +264,6 @@ class PublicHttpCacheMiddleware:
             if cache.add(lock, etag, timeout=RENDER_LOCK_SECONDS):
                 request.public_http_lock = lock
                 request.public_http_latest = latest_key
-                if view_kwargs.get("slug"):
-                    readers.note_read_in(view_kwargs["slug"], translation.get_language())
             else:
                 stored = found.get(latest_key) if not conditional else cache.get(latest_key)
         if stored is not None:
@@ -294,6 +292,9 @@ class PublicHttpCacheMiddleware:
                         {f"{STORED_PREFIX}:{etag}": response, request.public_http_latest: response},
                         store_seconds(),
                     )
+                    slug = request.resolver_match.kwargs.get("slug")
+                    if slug:  # a page of the event rendered for a reader: read in this language
+                        readers.note_read_in(slug, translation.get_language())
                 cache.delete(lock)
             return response
         if "Cache-Control" not in response and _logged_in(request):

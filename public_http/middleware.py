@@ -199,8 +199,9 @@ def _shareable(request, response) -> bool:
 
 
 def names_of(scope: str, view_kwargs: dict) -> list[str] | None:
-    """The versions an answer of ``scope`` depends on, for the tournament (and round) its URL names
-    (``round-and-results``: ``versions.round_and_results_current`` checks the round first)."""
+    """The versions an answer of ``scope`` depends on, for the tournament (and round) its URL names.
+    Not ``round-and-results``: its names grow with the round's number, so ``current_etag`` reads them
+    with the check that the round is held (``versions.round_and_results_current``)."""
     if scope == "site":
         return [versions.SITE_KEY]
     slug, number = view_kwargs.get("slug"), view_kwargs.get("number")
@@ -218,11 +219,9 @@ def names_of(scope: str, view_kwargs: dict) -> list[str] | None:
         return None
     if scope == "round":
         return versions.round_names(slug, number)
-    if scope == "round-and-results":
-        return (
-            versions.round_and_results_names(slug, number) if versions.round_is_held(slug, number) else None
-        )
-    return versions.round_results_names(slug, number)
+    if scope == "round-results":
+        return versions.round_results_names(slug, number)
+    return None
 
 
 class PublicHttpCacheMiddleware:

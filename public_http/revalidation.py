@@ -68,9 +68,11 @@ def not_modified_headers(environ: dict) -> list[tuple[str, str]] | None:
     language = translation.get_language_from_request(request)  # LocaleMiddleware's, without a cookie
     with translation.override(language):
         answer = current_etag(scope, match.kwargs, identity_of(request))
-    if answer is None or not etag_matches(environ["HTTP_IF_NONE_MATCH"], answer[0]):
+    if answer is None:
         return None
-    etag = answer[0]
+    etag, _ = answer
+    if not etag_matches(environ["HTTP_IF_NONE_MATCH"], etag):
+        return None
     return [
         ("ETag", etag),
         ("Cache-Control", cache_control()),

@@ -77,9 +77,15 @@ def current(*names: str) -> str:
 
 def current_and(names: Sequence[str], also: Sequence[str]) -> tuple[str, dict]:
     """``current(*names)`` and the values of the keys ``also``, in one cache read (a poll's check)."""
-    keys = [EPOCH_KEY, *names]
-    values = cache.get_many([*keys, *also])
+    values = cache.get_many([EPOCH_KEY, *names, *also])
+    return _version_and_found(values, names, also)
+
+
+def _version_and_found(values: dict, names: Sequence[str], also: Sequence[str]) -> tuple[str, dict]:
+    """The version under ``names`` and the keys ``also`` found, from one cache read's ``values``; a
+    version missing from it is made (``current``)."""
     found = {k: values[k] for k in also if k in values}
+    keys = [EPOCH_KEY, *names]
     if any(k not in values for k in keys):
         return current(*names), found
     return ".".join(values[k] for k in keys), found
@@ -147,17 +153,13 @@ def round_and_results_current(slug: str, number: int, also: Sequence[str] = ()) 
             current_and(round_and_results_names(slug, number), also) if round_is_held(slug, number) else None
         )
     names = round_and_results_names(slug, number)
-    keys = [EPOCH_KEY, *names]
-    values = cache.get_many([*keys, held_key(slug), *also])
+    values = cache.get_many([EPOCH_KEY, *names, held_key(slug), *also])
     epoch, kept = values.get(EPOCH_KEY), values.get(held_key(slug))
     if kept is None or epoch is None or kept[0] != epoch:
         return current_and(names, also) if round_is_held(slug, number) else None
     if number not in kept[1]:
         return None
-    found = {k: values[k] for k in also if k in values}
-    if any(k not in values for k in keys):
-        return current(*names), found
-    return ".".join(values[k] for k in keys), found
+    return _version_and_found(values, names, also)
 
 
 def forget_held(slug: str) -> None:

@@ -11,15 +11,15 @@ from __future__ import annotations
 import hashlib
 from functools import wraps
 
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
-from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.cache import add_never_cache_headers, get_conditional_response, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from operations import live, permissions, selectors
 from operations.views._common import _round, _tournament
-from public_http.middleware import etag_matches, shared_max_age
+from public_http.middleware import shared_max_age
 
 
 def _micro_cached(view):
@@ -40,12 +40,7 @@ def _micro_cached(view):
             if response.status_code == 200:
                 etag = f'W/"{hashlib.blake2b(response.content, digest_size=12).hexdigest()}"'
                 response["ETag"] = etag
-                if etag_matches(request.META.get("HTTP_IF_NONE_MATCH", ""), etag):
-                    unchanged = HttpResponseNotModified()
-                    for header in ("ETag", "Cache-Control", "Vary", "Content-Language"):
-                        if header in response:
-                            unchanged[header] = response[header]
-                    return unchanged
+                return get_conditional_response(request, etag=etag, response=response)
         else:
             add_never_cache_headers(response)
         return response

@@ -15,8 +15,9 @@ language's colour letters (``WBWB`` is ``BNBN`` in French and Spanish,
 ``БЧБЧ`` in Russian, the letters of the site's chips), :class:`Team` by its
 name where the caller knows the names, a number with the language's decimal
 mark (:class:`Fixed`: with a fixed number of decimals), a list joined with
-commas, and a plain string as it is (a team's label, a rule citation). :class:`English` marks prose not yet structured: it stays
-English in every language and :func:`fully_translated` says so.
+commas, and a plain string as it is (a team's label, a rule citation).
+:class:`English` marks prose not yet structured: it stays English in every
+language and :func:`fully_translated` says so.
 
 A count is written with its plural form (:func:`msgn`): the message keeps the
 English singular as its key and the English plural beside it, its parameter

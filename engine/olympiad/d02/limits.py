@@ -36,29 +36,18 @@ def limits_step(score: float, within: int, without: int, kept: bool) -> Step | N
     although they cost it pairings; None when they cost it nothing."""
     if within == without:
         return None
-    if kept:
-        return Step(
-            "D.02 7.4",
-            "limits",
-            msg(
-                "the {score}-point group would keep {within} pairings within the board-1 colour limits of "
-                "7.3 and {without} without them; it would float a team even without them, so it is "
-                "paired within them",
-                score=float(score),
-                within=within,
-                without=without,
-            ),
-            {"group": score, "within": within, "without": without, "lifted": False},
-        )
-    return Step(
-        "D.02 7.4",
-        "limits",
-        msg(
-            "the {score}-point group would keep {within} pairings within the board-1 colour limits of "
-            "7.3 but {without} without them: it is paired without them",
-            score=float(score),
-            within=within,
-            without=without,
-        ),
-        {"group": score, "within": within, "without": without},
+    said = msg(
+        "the {score}-point group would keep {within} pairings within the board-1 colour limits of "
+        "7.3 and {without} without them; it would float a team even without them, so it is "
+        "paired within them"
+        if kept
+        else "the {score}-point group would keep {within} pairings within the board-1 colour limits of "
+        "7.3 but {without} without them: it is paired without them",
+        score=float(score),
+        within=within,
+        without=without,
     )
+    data = {"group": score, "within": within, "without": without}
+    if kept:
+        data["lifted"] = False
+    return Step("D.02 7.4", "limits", said, data)

@@ -77,12 +77,12 @@ class RoundCheck:
             return []
         if self.check_error:
             return [
-                _said(
+                render(
                     msg("the system's check could not run: {error}", error=English(self.check_error)),
                     language,
                 )
             ]
-        no_reason = _said(Message(NO_REASON), language)
+        no_reason = render(Message(NO_REASON), language)
         if self.departures:
             found = [(v.absolute, reason_text(v, language)) for d in self.departures for v in d.reasons]
             texts = [t for _, t in sorted(found, key=lambda f: not f[0])]
@@ -100,11 +100,7 @@ class RoundCheck:
         """:attr:`differences` in ``language`` where the engine keeps them as messages, else as written."""
         if len(self.differences_said) != len(self.differences):
             return list(self.differences)
-        return [_said(d, language) for d in self.differences_said]
-
-
-def _said(message: Message, language: str) -> str:
-    return render(message, language)
+        return [render(d, language) for d in self.differences_said]
 
 
 def pairings_from_history(state: TournamentState) -> dict[int, RoundPairing]:
@@ -206,12 +202,14 @@ def report_text(checks: list[RoundCheck], language: str = "en") -> str:
     reason the engine keeps as a message rendered, a reason it still writes in English as written."""
 
     def why(reason: str) -> str:
-        return _said(msg("why: {reason}", reason=reason), language)
+        return render(msg("why: {reason}", reason=reason), language)
 
     lines = []
     for c in checks:
         lines.append(
-            _said(msg("round {round}: same" if c.same else "round {round}: differs", round=c.round), language)
+            render(
+                msg("round {round}: same" if c.same else "round {round}: differs", round=c.round), language
+            )
         )
         if c.departures and not c.check_error:
             for d in c.departures:
@@ -222,6 +220,6 @@ def report_text(checks: list[RoundCheck], language: str = "en") -> str:
         lines += [f"  {why(r)}" for r in c.reasons_in(language)]
     differing = sum(1 for c in checks if not c.same)
     lines.append(
-        _said(msg("{count} rounds checked, {differ} differ", count=len(checks), differ=differing), language)
+        render(msg("{count} rounds checked, {differ} differ", count=len(checks), differ=differing), language)
     )
     return "\n".join(lines) + "\n"
